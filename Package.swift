@@ -1,0 +1,67 @@
+// swift-tools-version:6.1
+//
+// Woodshed — a practice instrument for Linux.
+//
+// Layering (each arrow is "may import"):
+//   woodshed (executable) → WoodshedCLI → engine modules → WoodshedCore
+//   WoodshedCore and WoodshedSound are pure Swift: they import no C library, so the music logic
+//   (theory, charts, judging, scoring, stats) and the DSP are testable anywhere.
+//   CALSA, CFluidSynth, CSndFile are thin system-library modules; each is wrapped once, in
+//   WoodshedALSA, WoodshedFluidSynth and WoodshedSndFile, where C return codes become Swift errors.
+import PackageDescription
+
+let package = Package(
+    name: "Woodshed",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "woodshed", targets: ["woodshed"]),
+        .executable(name: "make-soundfont", targets: ["make-soundfont"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    ],
+    targets: [
+        // MARK: Pure Swift
+        // libm: `rounded()` and friends call into the C math library even without an import.
+        .target(name: "WoodshedCore", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "WoodshedSound", dependencies: ["WoodshedCore"]),
+
+        // MARK: System libraries (one module each, nothing but the C headers)
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CFluidSynth", pkgConfig: "fluidsynth", providers: [.apt(["libfluidsynth-dev"])]),
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+
+        // MARK: Engine
+        .target(name: "WoodshedEngine", dependencies: ["WoodshedCore", "WoodshedSound"]),
+        .target(name: "WoodshedALSA", dependencies: ["CALSA", "WoodshedEngine"]),
+        .target(name: "WoodshedFluidSynth", dependencies: ["CFluidSynth", "WoodshedEngine"]),
+        .target(name: "WoodshedSndFile", dependencies: ["CSndFile", "WoodshedEngine"]),
+        .target(name: "WoodshedConfig", dependencies: ["WoodshedCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "WoodshedStore", dependencies: ["WoodshedCore", .product(name: "GRDB", package: "GRDB.swift")]),
+
+        // MARK: Command line
+        .target(
+            name: "WoodshedCLI",
+            dependencies: [
+                "WoodshedCore", "WoodshedSound", "WoodshedEngine", "WoodshedALSA", "WoodshedFluidSynth",
+                "WoodshedSndFile", "WoodshedConfig", "WoodshedStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "woodshed", dependencies: ["WoodshedCLI"]),
+        .executableTarget(name: "make-soundfont", dependencies: ["WoodshedSound", "WoodshedSndFile"]),
+
+        // MARK: Tests (mirror Sources)
+        .testTarget(name: "WoodshedCoreTests", dependencies: ["WoodshedCore"]),
+        .testTarget(name: "WoodshedSoundTests", dependencies: ["WoodshedSound"]),
+        .testTarget(name: "WoodshedEngineTests", dependencies: ["WoodshedEngine"]),
+        .testTarget(name: "WoodshedFluidSynthTests", dependencies: ["WoodshedFluidSynth"]),
+        .testTarget(name: "WoodshedSndFileTests", dependencies: ["WoodshedSndFile"]),
+        .testTarget(name: "WoodshedConfigTests", dependencies: ["WoodshedConfig"]),
+        .testTarget(name: "WoodshedStoreTests", dependencies: ["WoodshedStore"]),
+        .testTarget(name: "WoodshedCLITests", dependencies: ["WoodshedCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,24 @@
+import Foundation
+
+/// What the CLI knows about the terminal it writes to.
+public enum Terminal {
+    /// Colour only on a terminal, never with `NO_COLOR` set and non-empty, never with `TERM=dumb`.
+    public static var useColour: Bool {
+        let env = ProcessInfo.processInfo.environment
+        if let noColour = env["NO_COLOR"], !noColour.isEmpty { return false }
+        if env["TERM"] == "dumb" { return false }
+        return isatty(STDOUT_FILENO) == 1
+    }
+
+    nonisolated(unsafe) private static var restoreHooks: [() -> Void] = []
+
+    /// Registers work that must happen on every exit path (raw mode off, cursor back).
+    public static func onExit(_ hook: @escaping () -> Void) { restoreHooks.append(hook) }
+
+    /// Runs the registered exit hooks once.
+    public static func restoreIfNeeded() {
+        let hooks = restoreHooks
+        restoreHooks.removeAll()
+        for hook in hooks.reversed() { hook() }
+    }
+}

@@ -1,0 +1,1 @@
+print("make-soundfont: not yet")

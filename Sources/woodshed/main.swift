@@ -1,0 +1,3 @@
+import WoodshedCLI
+
+WoodshedMain.main()
