@@ -3,7 +3,7 @@
 /// A kit's MIDI notes are mapped to these (see `DrumKitMap`); charts are written in them; judging
 /// groups some of them (see `VoiceGroup`). The raw value is the name a player types on the command
 /// line and in mapping files (`--voices hihat,snare`).
-public enum DrumVoice: String, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible {
+public enum DrumVoice: String, CaseIterable, Hashable, Sendable, Codable, BitwiseCopyable, CustomStringConvertible {
     case kick
     case kickLeft = "kick-left"
     case snare

@@ -5,7 +5,7 @@
 /// practised (the start of a chart's first measure, the first beat after a count-in); times before it
 /// are negative (count-in clicks, early hits). Keeping one integer type for all of them means there
 /// is never a question of which clock a number came from.
-public struct EngineTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct EngineTime: Hashable, Comparable, Sendable, BitwiseCopyable, CustomStringConvertible {
     /// Nanoseconds since time zero.
     public var nanoseconds: Int64
 

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CALSA
+import WoodshedCore
+import WoodshedEngine
+
+/// Live audio out through ALSA PCM (`--output alsa[:DEVICE]`).
+///
+/// Opens the device for interleaved stereo at the requested rate, period size and period count
+/// (defaults: 64 frames × 3 periods at 48 kHz, a 4 ms buffer). Prefers 32-bit float and falls back to
+/// 16-bit integer, converting in a buffer allocated up front. Underruns (xruns) are recovered with
+/// `snd_pcm_recover` and counted, never fatal.
+public final class PCMOutput: AudioOutput {
+    public let device: String
+    public private(set) var format: AudioFormat
+    private var pcm: OpaquePointer?
+    private var useFloat = true
+    private var converted: UnsafeMutablePointer<Int16>?
+    private var xrunCount = 0
+
+    public init(device: String = "default", format: AudioFormat) {
+        self.device = device
+        self.format = format
+    }
+
+    deinit {
+        if let pcm { snd_pcm_close(pcm) }
+        converted?.deallocate()
+    }
+
+    public var name: String { "alsa:\(device)" }
+    public var isRealTime: Bool { true }
+    public var xruns: Int { xrunCount }
+
+    public var latency: EngineTime {
+        EngineTime.ofSample(Int64(format.periodFrames * format.periods), atRate: format.sampleRate)
+    }
+
+    public func start() throws {
+        woodshed_silence_alsa_errors()
+        var handle: OpaquePointer?
+        let status = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
+        guard status >= 0, let handle else {
+            throw ALSAError("cannot open audio output \"\(device)\"", code: status,
+                            hint: "`woodshed devices` lists outputs; use --output alsa:DEVICE, --wav FILE or --output null")
+        }
+        pcm = handle
+        var hw: OpaquePointer?
+        snd_pcm_hw_params_malloc(&hw)
+        defer { snd_pcm_hw_params_free(hw) }
+        let what = "audio output \"\(device)\""
+        try ALSAError.check(snd_pcm_hw_params_any(handle, hw), "\(what): no configuration")
+        try ALSAError.check(snd_pcm_hw_params_set_access(handle, hw, SND_PCM_ACCESS_RW_INTERLEAVED), "\(what): interleaved access")
+        if snd_pcm_hw_params_set_format(handle, hw, SND_PCM_FORMAT_FLOAT_LE) < 0 {
+            useFloat = false
+            try ALSAError.check(snd_pcm_hw_params_set_format(handle, hw, SND_PCM_FORMAT_S16_LE), "\(what): neither float nor 16-bit samples")
+        }
+        try ALSAError.check(snd_pcm_hw_params_set_channels(handle, hw, 2), "\(what): stereo")
+        var rate = UInt32(format.sampleRate)
+        try ALSAError.check(snd_pcm_hw_params_set_rate_near(handle, hw, &rate, nil), "\(what): sample rate \(format.sampleRate)")
+        var period = snd_pcm_uframes_t(format.periodFrames)
+        try ALSAError.check(snd_pcm_hw_params_set_period_size_near(handle, hw, &period, nil), "\(what): period size")
+        var periods = UInt32(format.periods)
+        try ALSAError.check(snd_pcm_hw_params_set_periods_near(handle, hw, &periods, nil), "\(what): period count")
+        try ALSAError.check(snd_pcm_hw_params(handle, hw), "\(what): cannot apply \(format.sampleRate) Hz, \(format.periodFrames)×\(format.periods) frames",
+                            hint: "try another --period/--periods/--rate")
+        format = AudioFormat(sampleRate: Int(rate), periodFrames: Int(period), periods: Int(periods))
+
+        var sw: OpaquePointer?
+        snd_pcm_sw_params_malloc(&sw)
+        defer { snd_pcm_sw_params_free(sw) }
+        snd_pcm_sw_params_current(handle, sw)
+        // Start as soon as the buffer is full; wake when a period is free.
+        snd_pcm_sw_params_set_start_threshold(handle, sw, snd_pcm_uframes_t(format.periodFrames * format.periods))
+        snd_pcm_sw_params_set_avail_min(handle, sw, snd_pcm_uframes_t(format.periodFrames))
+        try ALSAError.check(snd_pcm_sw_params(handle, sw), "\(what): software parameters")
+        try ALSAError.check(snd_pcm_prepare(handle), "\(what): prepare")
+        if !useFloat { converted = .allocate(capacity: 2 * format.periodFrames) }
+    }
+
+    public func write(_ interleaved: UnsafeBufferPointer<Float>) throws {
+        guard let pcm, let base = interleaved.baseAddress else { return }
+        var frames = interleaved.count / 2
+        var offset = 0
+        if let converted {
+            for i in 0..<interleaved.count {
+                converted[i] = Int16(max(-1, min(1, base[i])) * 32767)
+            }
+        }
+        while frames > 0 {
+            let written: snd_pcm_sframes_t
+            if let converted {
+                written = snd_pcm_writei(pcm, converted + 2 * offset, snd_pcm_uframes_t(frames))
+            } else {
+                written = snd_pcm_writei(pcm, base + 2 * offset, snd_pcm_uframes_t(frames))
+            }
+            if written < 0 {
+                if written == -Int(EPIPE) || written == -Int(ESTRPIPE) { xrunCount += 1 }
+                let recovered = snd_pcm_recover(pcm, Int32(written), 1)
+                if recovered < 0 { throw ALSAError("audio output \"\(device)\" failed", code: recovered) }
+                continue
+            }
+            frames -= Int(written)
+            offset += Int(written)
+        }
+    }
+
+    public func stop() throws {
+        guard let pcm else { return }
+        snd_pcm_drain(pcm)
+        snd_pcm_close(pcm)
+        self.pcm = nil
+    }
+}

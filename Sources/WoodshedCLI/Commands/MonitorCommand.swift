@@ -1,0 +1,167 @@
+import ArgumentParser
+import Foundation
+import WoodshedALSA
+import WoodshedCore
+import WoodshedEngine
+
+/// `woodshed monitor`: hear what you play and see every event, mapped.
+struct MonitorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "monitor",
+        abstract: "Hear what you play and print one line per event: time, source, note, velocity, voice or pitch.",
+        discussion: """
+        Live input (ALSA, the computer keyboard) runs until Ctrl-C or --duration. File input \
+        (events:FILE, smf:FILE) runs offline on the virtual clock, as fast as the CPU allows, and exits \
+        at the end; add --wav FILE to hear it.
+        """
+    )
+
+    @OptionGroup var engine: EngineOptions
+
+    @Flag(name: .long, help: "One JSON object per line.")
+    var json = false
+
+    @Option(name: .long, help: "Stop after this many seconds (live input).")
+    var duration: Double?
+
+    func run() throws {
+        StopSignal.install()
+        let setup = try EngineSetup(options: engine)
+        let classifier = try MappingChoice.classifier(for: engine.map)
+        let mode = MonitorMode(classifier: classifier, synth: setup.synthCommands, feedback: !engine.noFeedback)
+        let display = MonitorDisplay(json: json, pitched: classifier.isPitched)
+        for notice in setup.initialNotices { display.show(notice) }
+
+        let renderer = try setup.makeAudio(clicks: nil, origin: setup.clock.now)
+        if let clock = setup.clock as? VirtualClock {
+            try EngineRun.offline(input: setup.input, mode: mode, renderer: renderer, clock: clock) {
+                while let record = mode.results.pop() { display.show(record) }
+            }
+        } else {
+            let started = setup.clock.now
+            let limit = duration.map { EngineTime.seconds($0) }
+            let report = try EngineRun.live(
+                input: setup.input, mode: mode, renderer: renderer, clock: setup.clock, zero: .zero,
+                shouldStop: { limit.map { setup.clock.now - started >= $0 } ?? false },
+                drain: {
+                    while let record = mode.results.pop() { display.show(record) }
+                    if let watcher = setup.watcher { for notice in watcher.poll() { display.show(notice) } }
+                })
+            display.show(report.timingPolicy)
+            if let error = report.audioError { Output.error("woodshed: audio stopped: \(error)") }
+        }
+        display.summary(overruns: setup.input.overruns, lost: mode.results.dropped + setup.synthCommands.dropped,
+                        xruns: renderer.output.xruns, latencies: renderer.recordedLatencies(), live: !setup.isOffline)
+    }
+}
+
+/// Prints monitor lines, human or JSON.
+final class MonitorDisplay {
+    let json: Bool
+    let pitched: Bool
+    private(set) var events = 0
+    private var shownPolicy = false
+
+    init(json: Bool, pitched: Bool) {
+        self.json = json
+        self.pitched = pitched
+    }
+
+    func show(_ record: MonitorRecord) {
+        let e = record.event
+        switch e.kind {
+        case .noteOff:
+            return
+        case .controlChange:
+            if json {
+                Output.line(JSONLine([("type", "control"), ("t_ms", .double(e.time.milliseconds)), ("source", .string(e.sourceAddress)),
+                                      ("channel", .int(Int(e.channel))), ("controller", .int(Int(e.number))), ("value", .int(Int(e.value)))]).description)
+            } else {
+                Output.line(String(format: "%10.3f  %-7@ ch%-2d  cc %3d = %3d", e.time.seconds, e.sourceAddress, e.channel, e.number, e.value))
+            }
+            return
+        case .noteOn:
+            events += 1
+        }
+        var line = JSONLine([("type", "event"), ("t_ms", .double(e.time.milliseconds)), ("stamp_ns", .int(Int(e.time.nanoseconds))),
+                             ("source", .string(e.sourceAddress)), ("channel", .int(Int(e.channel))),
+                             ("note", .int(Int(e.number))), ("velocity", .int(Int(e.value)))])
+        var meaning = ""
+        switch record.meaning {
+        case .drum(let voice):
+            line.add("voice", .string(voice.rawValue))
+            meaning = voice.rawValue
+        case .pitched(let note):
+            let name = PitchNames.name(of: note)
+            line.add("pitch", .string(name))
+            meaning = name
+        case .dropped(let reason):
+            line.add("voice", .null)
+            line.add("dropped", .string(reason.rawValue))
+            meaning = "(dropped: \(reason.rawValue))"
+        case .unmapped:
+            line.add("voice", .null)
+            meaning = "(not in the map)"
+        case .other:
+            break
+        }
+        if json {
+            Output.line(line.description)
+        } else {
+            Output.line(String(format: "%10.3f  %-7@ ch%-2d  note %3d  vel %3d  %@", e.time.seconds, e.sourceAddress, e.channel, e.number, e.value, meaning))
+        }
+    }
+
+    func show(_ notice: SourceWatcher.Notice) {
+        let (event, name, address): (String, String, SequencerAddress)
+        switch notice {
+        case .subscribed(let n, let a): (event, name, address) = ("subscribed", n, a)
+        case .lost(let n, let a): (event, name, address) = ("lost", n, a)
+        case .resubscribed(let n, let a): (event, name, address) = ("resubscribed", n, a)
+        }
+        if json {
+            Output.line(JSONLine([("type", "source"), ("event", .string(event)), ("name", .string(name)), ("address", .string(address.description))]).description)
+        } else {
+            switch notice {
+            case .subscribed: Output.line("listening to \(name) (\(address))")
+            case .lost: Output.line("lost \(name) (\(address)); waiting for it to come back")
+            case .resubscribed: Output.line("\(name) is back (\(address)); listening again")
+            }
+        }
+    }
+
+    func show(_ policy: RealTimeThread.Policy) {
+        guard !shownPolicy else { return }
+        shownPolicy = true
+        switch policy {
+        case .fifo(let priority):
+            if json { Output.line(JSONLine([("type", "realtime"), ("policy", "fifo"), ("priority", .int(Int(priority)))]).description) }
+        case .normal(let reason):
+            let warning = RealTimeThread.warning(reason: reason)
+            Output.error("woodshed: \(warning)")
+            if json { Output.line(JSONLine([("type", "realtime"), ("policy", "other"), ("warning", .string(warning))]).description) }
+        }
+    }
+
+    func summary(overruns: Int, lost: Int, xruns: Int, latencies: [Int64], live: Bool) {
+        let sorted = latencies.sorted()
+        func percentile(_ p: Double) -> Double {
+            guard !sorted.isEmpty else { return 0 }
+            return Double(sorted[min(sorted.count - 1, Int((p * Double(sorted.count - 1)).rounded()))]) / 1000
+        }
+        if json {
+            let latency = JSONLine([("p50", .double(percentile(0.5))), ("p99", .double(percentile(0.99))), ("max", .double(percentile(1)))])
+            Output.line(JSONLine([("type", "summary"), ("events", .int(events)), ("overruns", .int(overruns)), ("lost", .int(lost)),
+                                  ("xruns", .int(xruns)), ("latency_us", .object(latency))]).description)
+        } else {
+            var line = "\(events) note\(events == 1 ? "" : "s")"
+            if overruns > 0 { line += ", \(overruns) input overrun\(overruns == 1 ? "" : "s") (events lost by ALSA)" }
+            if lost > 0 { line += ", \(lost) lost in Woodshed's queues" }
+            if xruns > 0 { line += ", \(xruns) audio underrun\(xruns == 1 ? "" : "s")" }
+            if live, !sorted.isEmpty {
+                line += String(format: "; stamp → synth p50 %.0f µs, p99 %.0f µs", percentile(0.5), percentile(0.99))
+            }
+            Output.line(line)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import WoodshedALSA
+import WoodshedCore
+import WoodshedEngine
+import WoodshedFluidSynth
+import WoodshedSndFile
+
+/// Builds the engine's parts from the command-line options: the input and its clock, the synth,
+/// the mixer and the output. Everything that can fail (a missing file, no sequencer, a soundfont
+/// FluidSynth refuses) fails here, before any thread starts, with one clear line.
+final class EngineSetup {
+    let options: EngineOptions
+    let clock: EngineClock
+    let input: MIDIInput
+    /// Watches ALSA sources come and go (live ALSA input only).
+    let watcher: SourceWatcher?
+    /// Notices from connecting the sources at start.
+    var initialNotices: [SourceWatcher.Notice] = []
+    let synthCommands = SPSCQueue<MIDIEvent>(minimumCapacity: 4096)
+    private(set) var renderer: AudioRenderer?
+    private(set) var instrument: FluidSynthInstrument?
+
+    var isOffline: Bool { input.isOffline }
+
+    init(options: EngineOptions) throws {
+        self.options = options
+        switch options.input {
+        case .events(let path):
+            let text = try Self.readText(path)
+            let events = try EventFile.parse(text, name: path)
+            input = RecordedInput(name: "events:\(path)", events: events)
+            clock = VirtualClock(start: min(events.first?.time ?? .zero, .zero))
+            watcher = nil
+        case .smf(let path):
+            let events = try SMFInputLoader.noteEvents(path: path)
+            input = RecordedInput(name: "smf:\(path)", events: events)
+            clock = VirtualClock(start: min(events.first?.time ?? .zero, .zero))
+            watcher = nil
+        case .alsa(let source):
+            let sequencer = try SequencerInput(name: source.map { "alsa:\($0)" } ?? "alsa")
+            let watcher = try SourceWatcher(destination: sequencer.port, selection: source.map { .source($0) } ?? .allHardware)
+            initialNotices = try watcher.connect()
+            try sequencer.start()
+            input = sequencer
+            clock = sequencer.clock
+            self.watcher = watcher
+        case .keys:
+            throw WoodshedError("--input keys is not available yet; use --input alsa or --input events:FILE")
+        }
+    }
+
+    static func readText(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw WoodshedError("\(path): cannot read the file; check the path")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw WoodshedError("\(path): not UTF-8 text")
+        }
+        return text
+    }
+
+    /// Where this session's sound goes: a WAV file, a device, or nowhere.
+    func makeOutput() -> AudioOutput {
+        if let wav = options.wav { return WAVFileOutput(path: wav, format: options.format) }
+        if isOffline { return NullOutput(format: options.format) }
+        switch options.output ?? .alsa("default") {
+        case .alsa(let device): return PCMOutput(device: device, format: options.format)
+        case .null: return NullOutput(format: options.format)
+        }
+    }
+
+    /// Creates the synth, clicks, mixer and renderer. `origin` is the engine time of sample 0
+    /// (offline; live runs set it when the stream starts).
+    func makeAudio(clicks: ClickTrack?, origin: EngineTime, needsSynth: Bool = true) throws -> AudioRenderer {
+        let output = makeOutput()
+        var synth: FluidSynthInstrument?
+        if needsSynth && !options.noFeedback {
+            let path = try Bundled.soundFont(explicit: options.soundfont)
+            synth = try FluidSynthInstrument(soundFontPath: path, sampleRate: options.rate)
+        }
+        instrument = synth
+        let mixer = Mixer(format: output.format, instrument: synth, clicks: clicks, origin: origin)
+        let renderer = AudioRenderer(mixer: mixer, output: output, commands: synthCommands, clock: clock)
+        self.renderer = renderer
+        return renderer
+    }
+}

@@ -1,0 +1,122 @@
+import WoodshedCore
+
+/// Drives the mixer into an output, one period at a time, and applies the note commands the timing
+/// thread queued for the synth.
+///
+/// Live, the audio thread calls `renderPeriod()` in a loop and the output's blocking `write` paces it;
+/// commands are applied at the start of the next period. Offline, `render(until:)` renders exactly up
+/// to a time's sample and the caller then applies that instant's commands, so a note lands on its
+/// exact sample and the result is deterministic.
+public final class AudioRenderer {
+    public let mixer: Mixer
+    public let output: AudioOutput
+    public let commands: SPSCQueue<MIDIEvent>
+    public let clock: EngineClock
+    /// Practice time zero on the clock's time base: command times are practice times.
+    public var zero: EngineTime = .zero
+
+    /// The absolute stream sample of the next frame to render.
+    public private(set) var nextSample: Int64 = 0
+    private let buffer: UnsafeMutablePointer<Float>
+    private let latencies: UnsafeMutablePointer<Int64>
+    private let latencyCapacity: Int
+    /// How many note-on latencies were recorded (stamp → synth note-on call).
+    public private(set) var latencyCount = 0
+
+    public init(mixer: Mixer, output: AudioOutput, commands: SPSCQueue<MIDIEvent>, clock: EngineClock, latencyCapacity: Int = 65_536) {
+        self.mixer = mixer
+        self.output = output
+        self.commands = commands
+        self.clock = clock
+        buffer = .allocate(capacity: 2 * mixer.maximumFrames)
+        self.latencyCapacity = latencyCapacity
+        latencies = .allocate(capacity: latencyCapacity)
+    }
+
+    deinit {
+        buffer.deallocate()
+        latencies.deallocate()
+    }
+
+    /// The engine time of stream sample `sample`.
+    public func time(ofSample sample: Int64) -> EngineTime {
+        mixer.origin + EngineTime.ofSample(sample, atRate: mixer.format.sampleRate)
+    }
+
+    /// The stream sample at which `time` is heard.
+    public func sample(at time: EngineTime) -> Int64 {
+        (time - mixer.origin).sampleIndex(atRate: mixer.format.sampleRate)
+    }
+
+    /// Applies every queued command to the synth now (audio thread, or the offline driver).
+    /// Records each note-on's latency from its stamp to this call on the engine clock.
+    @inline(__always)
+    public func applyCommands() {
+        guard let synth = mixer.instrument else {
+            while commands.pop() != nil {}
+            return
+        }
+        while let command = commands.pop() {
+            switch command.kind {
+            case .noteOn:
+                synth.noteOn(channel: command.channel, note: command.number, velocity: command.value)
+                if latencyCount < latencyCapacity {
+                    latencies[latencyCount] = (clock.now - zero - command.time).nanoseconds
+                    latencyCount += 1
+                }
+            case .noteOff:
+                synth.noteOff(channel: command.channel, note: command.number)
+            case .controlChange:
+                synth.controlChange(channel: command.channel, controller: command.number, value: command.value)
+            }
+        }
+    }
+
+    /// Live: applies pending commands, renders one period and writes it (blocking on a device).
+    public func renderPeriod() throws {
+        applyCommands()
+        let frames = mixer.format.periodFrames
+        mixer.render(frames: frames, firstSample: nextSample, into: buffer)
+        nextSample += Int64(frames)
+        try output.write(UnsafeBufferPointer(start: buffer, count: 2 * frames))
+    }
+
+    // Frames of the current period already rendered into `buffer` (offline only).
+    private var partialFrames = 0
+
+    /// Offline: renders from the current position up to (not including) the sample of `time`.
+    /// Outputs only ever receive whole periods; a period cut short by `time` is completed by the
+    /// next call, so commands applied after this call start exactly at `time`'s sample.
+    public func render(until time: EngineTime) throws {
+        let target = sample(at: time)
+        let period = mixer.format.periodFrames
+        while nextSample < target {
+            let count = min(period - partialFrames, Int(target - nextSample))
+            mixer.render(frames: count, firstSample: nextSample, into: buffer + 2 * partialFrames)
+            partialFrames += count
+            nextSample += Int64(count)
+            if partialFrames == period {
+                try output.write(UnsafeBufferPointer(start: buffer, count: 2 * period))
+                partialFrames = 0
+            }
+        }
+    }
+
+    /// Offline: renders up to `time`, then completes and writes the last period.
+    public func finish(at time: EngineTime) throws {
+        try render(until: time)
+        if partialFrames > 0 {
+            let period = mixer.format.periodFrames
+            let rest = period - partialFrames
+            mixer.render(frames: rest, firstSample: nextSample, into: buffer + 2 * partialFrames)
+            nextSample += Int64(rest)
+            try output.write(UnsafeBufferPointer(start: buffer, count: 2 * period))
+            partialFrames = 0
+        }
+    }
+
+    /// The recorded stamp → note-on latencies, in nanoseconds (read after the audio thread stopped).
+    public func recordedLatencies() -> [Int64] {
+        Array(UnsafeBufferPointer(start: latencies, count: latencyCount))
+    }
+}

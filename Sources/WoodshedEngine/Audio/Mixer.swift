@@ -1,0 +1,76 @@
+import WoodshedCore
+
+/// Sums the engine's sound sources into one stereo stream: FluidSynth (feedback), the click
+/// (metronome) and a backing track, each through its channel's gain, then the master gain.
+///
+/// All buffers are allocated in `init`; `render` only reads and writes them, so it runs on the audio
+/// thread. Gains are read once per period, so a change takes effect at the next period.
+public final class Mixer {
+    public let format: AudioFormat
+    public let instrument: SynthInstrument?
+    public let clicks: ClickTrack?
+    /// Sample 0 of the stream is heard at this time on the engine clock.
+    public var origin: EngineTime
+
+    private var levels: [ChannelLevel]
+    private var gains: [Float]
+    private let left: UnsafeMutablePointer<Float>
+    private let right: UnsafeMutablePointer<Float>
+    private let click: UnsafeMutablePointer<Float>
+    private let capacity: Int
+
+    public init(format: AudioFormat, instrument: SynthInstrument?, clicks: ClickTrack?, origin: EngineTime = .zero) {
+        self.format = format
+        self.instrument = instrument
+        self.clicks = clicks
+        self.origin = origin
+        levels = Array(repeating: ChannelLevel(), count: MixerChannel.allCases.count)
+        gains = Array(repeating: 1, count: MixerChannel.allCases.count)
+        capacity = max(format.periodFrames, 4096)
+        left = .allocate(capacity: capacity)
+        right = .allocate(capacity: capacity)
+        click = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        left.deallocate()
+        right.deallocate()
+        click.deallocate()
+    }
+
+    private func index(_ channel: MixerChannel) -> Int { MixerChannel.allCases.firstIndex(of: channel)! }
+
+    /// Sets a channel's gain and mute (takes effect at the next period).
+    public func setLevel(_ level: ChannelLevel, for channel: MixerChannel) {
+        levels[index(channel)] = level
+        gains[index(channel)] = level.linearGain
+    }
+
+    public func level(of channel: MixerChannel) -> ChannelLevel { levels[index(channel)] }
+
+    /// The most frames one `render` call may produce.
+    public var maximumFrames: Int { capacity }
+
+    /// Renders `frames` frames (≤ `maximumFrames`) that start at absolute stream sample `firstSample`,
+    /// overwriting `interleaved` (2 × frames floats). Clips softly at ±1.
+    public func render(frames: Int, firstSample: Int64, into interleaved: UnsafeMutablePointer<Float>) {
+        let master = gains[0], metronome = gains[1], feedback = gains[2]
+        if let instrument {
+            instrument.render(frames: frames, left: left, right: right)
+        } else {
+            left.update(repeating: 0, count: frames)
+            right.update(repeating: 0, count: frames)
+        }
+        click.update(repeating: 0, count: frames)
+        clicks?.render(frames: frames, firstSample: firstSample, origin: origin, gain: metronome, into: click)
+        for i in 0..<frames {
+            let c = click[i]
+            interleaved[2 * i] = Mixer.limit((left[i] * feedback + c) * master)
+            interleaved[2 * i + 1] = Mixer.limit((right[i] * feedback + c) * master)
+        }
+    }
+
+    /// Hard limit to ±1 so a pile-up of hits never wraps in 16-bit outputs.
+    @inline(__always)
+    static func limit(_ x: Float) -> Float { min(1, max(-1, x)) }
+}

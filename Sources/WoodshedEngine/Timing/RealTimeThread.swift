@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import WoodshedCore
+
+/// A thread for the timing or audio loop, at real-time priority when the system allows it.
+///
+/// It asks for `SCHED_FIFO` at creation (`PTHREAD_EXPLICIT_SCHED`). Where `RLIMIT_RTPRIO` or
+/// `CAP_SYS_NICE` is missing the request fails with `EPERM`; the thread then starts with normal
+/// scheduling and `policy` says so — the caller prints one warning line and runs on, as JACK, Ardour
+/// and FluidSynth do.
+public final class RealTimeThread {
+    /// The scheduling the thread actually got.
+    public enum Policy: Equatable, Sendable {
+        case fifo(priority: Int32)
+        case normal(reason: String)
+    }
+
+    private var thread: pthread_t?
+    public let policy: Policy
+
+    private final class Box {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
+    /// Starts `body` on a new thread at `priority` (1–99) under SCHED_FIFO, or at normal priority
+    /// when that is not permitted.
+    public init(name: String, priority: Int32, body: @escaping () -> Void) throws {
+        let box = Unmanaged.passRetained(Box(body))
+        var attr = pthread_attr_t()
+        pthread_attr_init(&attr)
+        defer { pthread_attr_destroy(&attr) }
+        pthread_attr_setstacksize(&attr, 1 << 20)
+
+        var realtime = attr
+        pthread_attr_setinheritsched(&realtime, Int32(PTHREAD_EXPLICIT_SCHED))
+        pthread_attr_setschedpolicy(&realtime, SCHED_FIFO)
+        var param = sched_param(sched_priority: priority)
+        pthread_attr_setschedparam(&realtime, &param)
+
+        let entry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { raw in
+            let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+            box.body()
+            return nil
+        }
+        var handle = pthread_t()
+        let status = pthread_create(&handle, &realtime, entry, box.toOpaque())
+        if status == 0 {
+            policy = .fifo(priority: priority)
+        } else {
+            let reason = status == EPERM ? RealTimeThread.permissionReason() : "pthread_create: \(String(cString: strerror(status)))"
+            let fallback = pthread_create(&handle, &attr, entry, box.toOpaque())
+            guard fallback == 0 else {
+                box.release()
+                throw WoodshedError("could not start the \(name) thread: \(String(cString: strerror(fallback)))")
+            }
+            policy = .normal(reason: reason)
+        }
+        thread = handle
+    }
+
+    /// Waits for the thread to finish.
+    public func join() {
+        if let thread { pthread_join(thread, nil) }
+        thread = nil
+    }
+
+    private static func permissionReason() -> String {
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(linuxRLIMIT_RTPRIO), &limit)
+        return "SCHED_FIFO not permitted (RLIMIT_RTPRIO is \(limit.rlim_cur))"
+    }
+
+    /// The one warning line for a thread that did not get real-time priority, naming the fix.
+    public static func warning(reason: String) -> String {
+        "warning: timing runs at normal priority: \(reason); for steadier timing add your user to the "
+            + "'audio' group and allow it with '@audio - rtprio 95' and '@audio - memlock unlimited' in "
+            + "/etc/security/limits.d/audio.conf, then log in again"
+    }
+
+    /// Locks the process's memory (no page faults on the timing thread) when that can be done
+    /// without a limit: as root or with an unlimited `RLIMIT_MEMLOCK`. Under a finite limit
+    /// `MCL_FUTURE` would make later allocations fail, so it is not attempted.
+    @discardableResult
+    public static func lockMemoryIfAllowed() -> Bool {
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(linuxRLIMIT_MEMLOCK), &limit)
+        guard geteuid() == 0 || limit.rlim_cur == rlim_t.max else { return false }
+        return mlockall(MCL_CURRENT | MCL_FUTURE) == 0
+    }
+}
+
+// <sys/resource.h> defines these as macros Swift cannot import; the values are Linux's ABI.
+private let linuxRLIMIT_MEMLOCK: UInt32 = 8
+private let linuxRLIMIT_RTPRIO: UInt32 = 14
