@@ -75,8 +75,11 @@ public enum EngineRun {
             renderer.zero = zero
             try renderer.output.start()
             renderer.mixer.origin = clock.now + renderer.output.latency - zero
+            let paced = !renderer.output.isRealTime
             audioThread = try RealTimeThread(name: "woodshed-audio", priority: audioPriority) {
                 while !stop.load(ordering: .relaxed) {
+                    // An output that does not block (null) is paced by the clock instead.
+                    if paced { clock.sleep(until: renderer.time(ofSample: renderer.nextSample) + zero) }
                     do { try renderer.renderPeriod() } catch {
                         audioError.set("\(error)")
                         return

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import WoodshedCore
+import WoodshedEngine
+import WoodshedSound
+
+/// `woodshed metronome`: a synthesized click on the exact sample of every beat.
+struct MetronomeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "metronome",
+        abstract: "Play a metronome, or render one to a WAV file.",
+        discussion: """
+        One click per beat of the lower number of the signature (6/8 at 120 BPM: six eighth-note \
+        clicks of 500 ms); the first beat of each bar is accented, and in 6/8, 9/8 and 12/8 the first \
+        beat of each group of three is stressed. With --wav and --bars it renders offline and exits; \
+        the first click starts at sample 0.
+        """
+    )
+
+    @Option(name: .long, help: "Tempo in beats per minute (20–300).")
+    var bpm: Double
+
+    @Option(name: .long, help: "Time signature: 4/4, 3/4, 5/4, 6/8, 7/8, 12/8, …")
+    var sig: String = "4/4"
+
+    @Option(name: .long, help: ArgumentHelp("Click sound: \(ClickSound.validNames).", valueName: "NAME"))
+    var sound: String = "classic"
+
+    @Option(name: .long, help: "Stop after this many bars.")
+    var bars: Int?
+
+    @Option(name: .long, help: "Render to this WAV file instead of playing (needs --bars).")
+    var wav: String?
+
+    @Option(name: .long, help: ArgumentHelp("Where sound goes when playing live.", valueName: "alsa|alsa:DEVICE|null"))
+    var output: OutputSpec?
+
+    @Option(name: .long, help: "Sample rate in Hz.")
+    var rate: Int = 48_000
+
+    @Option(name: .long, help: "Frames per audio period (live output).")
+    var period: Int = 64
+
+    @Option(name: .long, help: "Periods in the audio buffer (live output).")
+    var periods: Int = 3
+
+    func validate() throws {
+        guard (20...300).contains(bpm) else { throw ValidationError("--bpm must be from 20 to 300") }
+        guard TimeSignature(sig) != nil else { throw ValidationError("--sig must look like 4/4, 6/8 or 7/8") }
+        if let bars, bars < 1 { throw ValidationError("--bars must be at least 1") }
+        if wav != nil, bars == nil { throw ValidationError("--wav needs --bars: how long should the file be?") }
+    }
+
+    func run() throws {
+        StopSignal.install()
+        let signature = TimeSignature(sig)!
+        let clickSound = try ClickSound(name: sound)
+        var options = try EngineOptions.parse([])
+        options.rate = rate
+        options.period = period
+        options.periods = periods
+        options.output = output
+        options.wav = wav
+        let format = options.format
+        let synth = ClickSynthesizer(sampleRate: rate)
+        let clicks = ClickTrack(sampleRate: rate, normal: synth.render(clickSound, accent: false),
+                                accent: synth.render(clickSound, accent: true))
+        let beatCount = bars.map { $0 * signature.beats }
+
+        if let wav, let beatCount {
+            let beats = SteadyBeats(bpm: bpm, signature: signature, start: .zero, count: beatCount)
+            clicks.play(beats)
+            let clock = VirtualClock()
+            let output = WAVOutputFactory.make(path: wav, format: format)
+            let mixer = Mixer(format: format, instrument: nil, clicks: clicks, origin: .zero)
+            let renderer = AudioRenderer(mixer: mixer, output: output, commands: SPSCQueue(minimumCapacity: 2), clock: clock)
+            let end = EngineTime(nanoseconds: beats.beatDuration.nanoseconds * Int64(beatCount))
+            try EngineRun.offline(input: SilentInput(clock: clock), mode: IdleMode(), renderer: renderer, clock: clock,
+                                  end: end, tail: .zero, drain: {})
+            Output.line("\(bars!) bar\(bars == 1 ? "" : "s") of \(signature) at \(Self.format(bpm)) BPM (\(clickSound)) → \(wav)")
+            return
+        }
+
+        let clock = MonotonicClock()
+        let sink: AudioOutput
+        switch self.output ?? .alsa("default") {
+        case .alsa(let device): sink = PCMOutputFactory.make(device: device, format: format)
+        case .null: sink = NullOutput(format: format)
+        }
+        let start = clock.now + .milliseconds(100)
+        let beats = SteadyBeats(bpm: bpm, signature: signature, start: start, count: beatCount)
+        clicks.play(beats)
+        let mixer = Mixer(format: format, instrument: nil, clicks: clicks)
+        let renderer = AudioRenderer(mixer: mixer, output: sink, commands: SPSCQueue(minimumCapacity: 2), clock: clock)
+        let end = beatCount.map { start + EngineTime(nanoseconds: beats.beatDuration.nanoseconds * Int64($0)) }
+        Output.line("\(Self.format(bpm)) BPM in \(signature), \(clickSound) click — Ctrl-C to stop")
+        var shownBar = -1
+        let barDuration = beats.beatDuration.nanoseconds * Int64(signature.beats)
+        let report = try EngineRun.live(
+            input: SilentInput(clock: clock), mode: IdleMode(finishTime: end), renderer: renderer, clock: clock, zero: .zero,
+            shouldStop: { false },
+            drain: {
+                let elapsed = (clock.now - start).nanoseconds
+                guard elapsed >= 0 else { return }
+                let bar = Int(elapsed / barDuration)
+                if bar != shownBar, beatCount.map({ bar * signature.beats < $0 }) ?? true {
+                    shownBar = bar
+                    Output.line("bar \(bar + 1)")
+                }
+            })
+        if case .normal(let reason) = report.timingPolicy { Output.error("woodshed: \(RealTimeThread.warning(reason: reason))") }
+        if let error = report.audioError { throw WoodshedError("audio stopped: \(error)") }
+    }
+
+    static func format(_ bpm: Double) -> String {
+        bpm == bpm.rounded() ? String(Int(bpm)) : String(bpm)
+    }
+}
