@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import WoodshedSndFile
+
+@Suite struct EngineCommandTests {
+    @Test func metronomeRendersEveryClickOnItsExactSample() throws {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = dir.appendingPathComponent("click.wav").path
+        for (bpm, sig, rate) in [(120.0, "4/4", 48_000), (137.0, "7/8", 44_100), (91.5, "6/8", 48_000)] {
+            let result = try WoodshedBinary.run(["metronome", "--bpm", "\(bpm)", "--sig", sig, "--bars", "3", "--wav", wav, "--rate", "\(rate)", "--sound", "woodblock"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let audio = try AudioFile(contentsOf: wav)
+            #expect(audio.sampleRate == rate)
+            let left = audio.channel(0)
+            let beats = Int(sig.split(separator: "/")[0])! * 3
+            // Onsets: a sample that is non-zero after at least 20 ms of silence (clicks are ≤ 60 ms).
+            var onsets: [Int] = []
+            var lastSound = -rate
+            for (i, x) in left.enumerated() where x != 0 {
+                if i - lastSound > rate / 50 && (onsets.last.map { i - $0 > rate / 10 } ?? true) { onsets.append(i) }
+                lastSound = i
+            }
+            let expected = (0..<beats).map { Int((Double($0) * 60 / bpm * Double(rate)).rounded()) }
+            #expect(onsets == expected, "\(bpm) BPM \(sig) at \(rate) Hz")
+        }
+    }
+
+    @Test func metronomeRejectsBadInputWithOneLine() throws {
+        let slow = try WoodshedBinary.run(["metronome", "--bpm", "10", "--bars", "1", "--wav", "/tmp/x.wav"])
+        #expect(slow.status != 0)
+        #expect(slow.stderr.contains("--bpm must be from 20 to 300"))
+        let sound = try WoodshedBinary.run(["metronome", "--bpm", "100", "--sound", "cowbell", "--bars", "1", "--wav", "/tmp/x.wav"])
+        #expect(sound.status == 1)
+        #expect(sound.stderr.split(separator: "\n").count == 1)
+        #expect(sound.stderr.contains("classic"))
+    }
+
+    @Test func monitorReplaysAnEventsFileOfflineAsJSON() throws {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let events = dir.appendingPathComponent("groove.txt")
+        try "0 36 100\n250 42 80\n500 38 110\n750 42 0\n1000 cc 4 127\n1250 99 50\n".write(to: events, atomically: true, encoding: .utf8)
+        let result = try WoodshedBinary.run(["monitor", "--input", "events:\(events.path)", "--json", "--no-feedback"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let objects = try result.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let notes = objects.filter { $0["type"] as? String == "event" }
+        #expect(notes.map { $0["t_ms"] as? Double } == [0, 250, 500, 1250])
+        #expect(notes.map { $0["voice"] as? String } == ["kick", "hihat", "snare", nil])
+        #expect(notes.map { $0["velocity"] as? Int } == [100, 80, 110, 50])
+        #expect(objects.contains { $0["type"] as? String == "control" && $0["controller"] as? Int == 4 })
+        #expect(objects.last?["type"] as? String == "summary")
+        #expect(objects.last?["events"] as? Int == 4)
+        // Deterministic: a second run prints the same.
+        #expect(try WoodshedBinary.run(["monitor", "--input", "events:\(events.path)", "--json", "--no-feedback"]).stdout == result.stdout)
+    }
+
+    @Test func badInputsAreOneLineAndNonZero() throws {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("bad.txt")
+        try "0 36 100\n# fine\n10 36\n".write(to: bad, atomically: true, encoding: .utf8)
+        let good = dir.appendingPathComponent("good.txt")
+        try "0 36 100\n".write(to: good, atomically: true, encoding: .utf8)
+        let cases: [([String], String)] = [
+            (["monitor", "--input", "events:\(bad.path)"], "\(bad.path):3:"),
+            (["monitor", "--input", "events:/no/such/file"], "/no/such/file"),
+            (["monitor", "--input", "events:\(good.path)", "--soundfont", "/no/such.sf2"], "/no/such.sf2"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try WoodshedBinary.run(arguments)
+            #expect(result.status != 0)
+            #expect(result.stderr.hasPrefix("woodshed: "), "\(result.stderr)")
+            #expect(result.stderr.contains(expected))
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+    }
+
+    @Test func devicesWithoutASequencerSaysWhatToDo() throws {
+        guard !FileManager.default.fileExists(atPath: "/dev/snd/seq") else { return }  // the VM bench covers the other case
+        let result = try WoodshedBinary.run(["devices"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("/dev/snd/seq"))
+        #expect(result.stderr.contains("--input keys"))
+    }
+
+    @Test func demoIsDeterministicAndWritesAWAV() throws {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = dir.appendingPathComponent("demo.wav").path
+        let kit = FileManager.default.currentDirectoryPath + "/soundfonts/woodshed-kit.sf2"
+        let a = try WoodshedBinary.run(["demo", "--seed", "3", "--wav", wav, "--soundfont", kit, "--bars", "2"])
+        #expect(a.status == 0, "\(a.stderr)")
+        let first = try Data(contentsOf: URL(fileURLWithPath: wav))
+        let b = try WoodshedBinary.run(["demo", "--seed", "3", "--wav", wav, "--soundfont", kit, "--bars", "2"])
+        #expect(b.stdout == a.stdout)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: wav)) == first)
+        let audio = try AudioFile(contentsOf: wav)
+        #expect(audio.samples.contains { abs($0) > 0.05 })
+    }
+}

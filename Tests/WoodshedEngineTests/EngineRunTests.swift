@@ -1,0 +1,63 @@
+import Testing
+import WoodshedCore
+@testable import WoodshedEngine
+
+@Suite struct EngineRunTests {
+    struct EveryNoteIsSnare: EventClassifier {
+        mutating func classify(_ event: MIDIEvent) -> NoteMeaning { event.kind == .noteOn ? .drum(.snare) : .other }
+    }
+
+    @Test func offlineRunIsDeterministicAndInOrder() throws {
+        func run() throws -> [MonitorRecord] {
+            let events = (0..<100).map { MIDIEvent.noteOn(38, velocity: UInt8(1 + $0), at: .milliseconds(Double($0) * 12.5 - 100)) }
+            let clock = VirtualClock(start: .milliseconds(-100))
+            let synth = SPSCQueue<MIDIEvent>(minimumCapacity: 256)
+            let mode = MonitorMode(classifier: EveryNoteIsSnare(), synth: synth)
+            let output = MemoryOutput(format: AudioFormat())
+            let renderer = AudioRenderer(mixer: Mixer(format: AudioFormat(), instrument: ConstantSynth(), clicks: nil, origin: .milliseconds(-100)),
+                                         output: output, commands: synth, clock: clock)
+            var records: [MonitorRecord] = []
+            try EngineRun.offline(input: RecordedInput(name: "test", events: events), mode: mode, renderer: renderer, clock: clock) {
+                while let r = mode.results.pop() { records.append(r) }
+            }
+            #expect(clock.now == .milliseconds(99 * 12.5 - 100))
+            return records
+        }
+        let first = try run()
+        #expect(first.count == 100)
+        #expect(first.map(\.event.value) == (1...100).map(UInt8.init))
+        #expect(first.allSatisfy { $0.meaning == .drum(.snare) })
+        #expect(try run() == first)
+    }
+
+    @Test func eventFileParsesNotesControlsAndNegativeTimes() throws {
+        let events = try EventFile.parse("""
+        # a groove
+        500 38 100
+        -250.5 36 90   # count-in hit
+        750 cc 4 127
+        1000 42 0
+        """, name: "g.txt")
+        #expect(events.map(\.time) == [.milliseconds(-250.5), .milliseconds(500), .milliseconds(750), .milliseconds(1000)])
+        #expect(events[2].kind == .controlChange && events[2].number == 4 && events[2].value == 127)
+        #expect(events[3].kind == .noteOff)
+        #expect(EventFile.format(events).contains("750 cc 4 127"))
+    }
+
+    @Test func eventFileErrorsNameFileAndLine() {
+        #expect(throws: ParseError(SourceLocation(file: "g.txt", line: 2), "note must be a whole number from 0 to 127, found \"300\"")) {
+            try EventFile.parse("0 36 100\n10 300 100\n", name: "g.txt")
+        }
+        #expect(throws: ParseError.self) { try EventFile.parse("abc 36 100", name: "g.txt") }
+        #expect(throws: ParseError.self) { try EventFile.parse("0 cc 4", name: "g.txt") }
+    }
+
+    @Test func simulatedDrummerIsSeeded() {
+        let hits = SimulatedDrummer.rockGroove(bpm: 100, bars: 4)
+        let drummer = SimulatedDrummer()
+        #expect(drummer.perform(hits, seed: 7) == drummer.perform(hits, seed: 7))
+        #expect(drummer.perform(hits, seed: 7) != drummer.perform(hits, seed: 8))
+        let exact = SimulatedDrummer(biasMilliseconds: 0, spreadMilliseconds: 0, missChance: 0, extraChance: 0)
+        #expect(exact.perform(hits, seed: 1).map(\.time) == hits.map(\.time).sorted())
+    }
+}

@@ -1,0 +1,92 @@
+import Testing
+import WoodshedCore
+@testable import WoodshedEngine
+
+/// A synth that outputs a constant, so gains can be read off the mix.
+final class ConstantSynth: SynthInstrument {
+    var notes: [(UInt8, UInt8, UInt8)] = []
+    var level: Float = 0.25
+    func noteOn(channel: UInt8, note: UInt8, velocity: UInt8) { notes.append((channel, note, velocity)) }
+    func noteOff(channel: UInt8, note: UInt8) {}
+    func controlChange(channel: UInt8, controller: UInt8, value: UInt8) {}
+    func render(frames: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+        left.update(repeating: level, count: frames)
+        right.update(repeating: level, count: frames)
+    }
+}
+
+@Suite struct MixerTests {
+    let format = AudioFormat(sampleRate: 48_000, periodFrames: 64, periods: 2)
+
+    /// A click whose first sample is 1 and the rest 0: its onset is easy to find.
+    func impulseTrack() -> ClickTrack {
+        ClickTrack(sampleRate: 48_000, normal: [0.5, 0, 0, 0], accent: [1, 0, 0, 0])
+    }
+
+    func onsets(_ samples: [Float]) -> [Int] {
+        stride(from: 0, to: samples.count, by: 2).filter { samples[$0] != 0 }.map { $0 / 2 }
+    }
+
+    @Test func clicksLandOnTheirExactSamples() throws {
+        let clicks = impulseTrack()
+        // 7/8 at 137 BPM: beat lengths that are not whole samples.
+        let beats = SteadyBeats(bpm: 137, signature: TimeSignature(beats: 7, unit: 8), start: .zero, count: 50)
+        clicks.play(beats)
+        let output = MemoryOutput(format: format)
+        let mixer = Mixer(format: format, instrument: nil, clicks: clicks)
+        let renderer = AudioRenderer(mixer: mixer, output: output, commands: SPSCQueue(minimumCapacity: 2), clock: VirtualClock())
+        try renderer.finish(at: .seconds(25))
+        let expected = (0..<50).map { Int(beats.beat($0)!.time.sampleIndex(atRate: 48_000)) }
+        #expect(onsets(output.samples) == expected)
+        #expect(output.samples[0] == 1)  // the first click is accented and starts at sample 0
+        #expect(output.samples[2 * expected[1]] == 0.5)
+    }
+
+    @Test func clicksBeforeTimeZeroUseTheOrigin() throws {
+        let clicks = impulseTrack()
+        clicks.play(SteadyBeats(bpm: 120, start: .milliseconds(-2000), count: 8))
+        let output = MemoryOutput(format: format)
+        let mixer = Mixer(format: format, instrument: nil, clicks: clicks, origin: .milliseconds(-2000))
+        let renderer = AudioRenderer(mixer: mixer, output: output, commands: SPSCQueue(minimumCapacity: 2), clock: VirtualClock())
+        try renderer.finish(at: .seconds(2))
+        #expect(onsets(output.samples) == (0..<8).map { $0 * 24_000 })
+    }
+
+    @Test func gainsAndMutesApplyPerChannel() throws {
+        let synth = ConstantSynth()
+        let mixer = Mixer(format: format, instrument: synth, clicks: nil)
+        let out = UnsafeMutablePointer<Float>.allocate(capacity: 128)
+        defer { out.deallocate() }
+        mixer.render(frames: 64, firstSample: 0, into: out)
+        #expect(out[0] == 0.25)
+        mixer.setLevel(ChannelLevel(gainDecibels: -6.0206), for: .feedback)
+        mixer.render(frames: 64, firstSample: 64, into: out)
+        #expect(abs(out[0] - 0.125) < 1e-4)
+        mixer.setLevel(ChannelLevel(gainDecibels: 0, muted: true), for: .master)
+        mixer.render(frames: 64, firstSample: 128, into: out)
+        #expect(out[0] == 0)
+        synth.level = 4
+        mixer.setLevel(ChannelLevel(), for: .master)
+        mixer.setLevel(ChannelLevel(), for: .feedback)
+        mixer.render(frames: 64, firstSample: 192, into: out)
+        #expect(out[0] == 1)  // limited, not wrapped
+    }
+
+    @Test func offlineNotesStartAtTheirEventsSample() throws {
+        let synth = ConstantSynth()
+        let queue = SPSCQueue<MIDIEvent>(minimumCapacity: 16)
+        let clock = VirtualClock()
+        let output = MemoryOutput(format: format)
+        let renderer = AudioRenderer(mixer: Mixer(format: format, instrument: synth, clicks: nil), output: output, commands: queue, clock: clock)
+        try renderer.render(until: .milliseconds(10))
+        #expect(renderer.nextSample == 480)
+        clock.advance(to: .milliseconds(10))
+        queue.push(.noteOn(38, velocity: 100, at: .milliseconds(10)))
+        renderer.applyCommands()
+        #expect(synth.notes.count == 1)
+        #expect(renderer.recordedLatencies() == [0])
+        try renderer.finish(at: .milliseconds(20))
+        #expect(output.samples.count % (2 * 64) == 0)  // whole periods only
+        #expect(output.samples.count / 2 >= 960)
+    }
+}
