@@ -16,6 +16,12 @@ let package = Package(
     products: [
         .executable(name: "woodshed", targets: ["woodshed"]),
         .executable(name: "make-soundfont", targets: ["make-soundfont"]),
+        // For the separate benchmark package in Benchmarks/ (kept apart so that builds and CI do not
+        // compile the benchmark harness).
+        .library(name: "WoodshedKit", targets: [
+            "WoodshedCore", "WoodshedSound", "WoodshedEngine", "WoodshedALSA", "WoodshedFluidSynth",
+            "WoodshedSndFile", "WoodshedConfig", "WoodshedStore",
+        ]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

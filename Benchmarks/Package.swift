@@ -1,0 +1,29 @@
+// swift-tools-version:6.1
+//
+// Woodshed's benchmarks (ordo-one/package-benchmark). A package of its own so that building and
+// testing Woodshed never compiles the harness. Run from this folder:
+//
+//     swift package --disable-sandbox benchmark
+//
+import PackageDescription
+
+let package = Package(
+    name: "WoodshedBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "EngineBenchmarks",
+            dependencies: [
+                .product(name: "WoodshedKit", package: "Woodshed"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/EngineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
