@@ -73,7 +73,7 @@ public enum DTXReader {
             if tokenEnd - tokenStart == 5, let m0 = b[tokenStart].base36Value,
                let m1 = b[tokenStart + 1].decimalValue, let m2 = b[tokenStart + 2].decimalValue,
                let c0 = b[tokenStart + 3].hexValue, let c1 = b[tokenStart + 4].hexValue {
-                try measureLine(b, measure: m0 * 100 + m1 * 10 + m2, channel: c0 * 16 + c1, value, number, &data)
+                try measureLine(b, measure: m0 * 100 + m1 * 10 + m2, channel: c0 * 16 + c1, value, number, lineStart: range.lowerBound, &data)
             } else {
                 try headerLine(b, tokenStart..<tokenEnd, value, number)
             }
@@ -152,7 +152,7 @@ public enum DTXReader {
 
         mutating func measureLine(
             _ b: UnsafeBufferPointer<UInt8>, measure: Int, channel: Int, _ value: Range<Int>, _ line: Int,
-            _ data: inout [UInt8]
+            lineStart: Int, _ data: inout [UInt8]
         ) throws {
             lastMeasure = max(lastMeasure, measure)
             if channel == DTXLane.barLengthChannel {
@@ -179,7 +179,7 @@ public enum DTXReader {
                 if c == UInt8(ascii: "_") || c.isASCIIWhitespace { continue }
                 guard c.base36Value != nil else {
                     throw ParseError(
-                        SourceLocation(file: file, line: line, column: i - value.lowerBound + 1 + 7),
+                        SourceLocation(file: file, line: line, column: i - lineStart + 1),
                         "expected base-36 pairs (0-9, A-Z) in the data of measure line #\(measureLabel(measure))\(String(channel, radix: 16, uppercase: true).leftPadded(2)), found '\(String(decoding: [c], as: UTF8.self))'")
                 }
                 data.append(c)
