@@ -35,23 +35,26 @@ struct ChartInfoCommand: ParsableCommand {
             return
         }
         let m = chart.metadata
-        print("chart:     \(file.path) (\(file.format.rawValue))")
-        for (label, value) in [("title", m.title), ("artist", m.artist), ("genre", m.genre), ("comment", m.comment)] {
-            if let value, !value.isEmpty { print("\(label):".padding(toLength: 11, withPad: " ", startingAt: 0) + value) }
+        func field(_ label: String, _ value: String) {
+            print("\(label):".padding(toLength: 12, withPad: " ", startingAt: 0) + value)
         }
-        if let d = m.difficulty { print("difficulty: \(d)") }
+        field("chart", "\(file.path) (\(file.format.rawValue))")
+        for (label, value) in [("title", m.title), ("artist", m.artist), ("genre", m.genre), ("comment", m.comment)] {
+            if let value, !value.isEmpty { field(label, value) }
+        }
+        if let d = m.difficulty { field("difficulty", String(d)) }
         let tempos = chart.tempoChanges.map { formatBPM($0.bpm) }
-        print("bpm:       \(formatBPM(chart.bpm))" + (chart.hasTempoChanges ? " (changes: \(tempos.joined(separator: " → ")))" : ""))
-        print("measures:  \(chart.measures.count), \(formatMs(chart.end)) ms")
-        print("notes:     \(chart.notes.count)" + (level < 5 ? " (level \(level))" : ""))
+        field("bpm", "\(formatBPM(chart.bpm))" + (chart.hasTempoChanges ? " (changes: \(tempos.joined(separator: " → ")))" : ""))
+        field("measures", "\(chart.measures.count), \(formatMs(chart.end)) ms")
+        field("notes", "\(chart.notes.count)" + (level < 5 ? " (level \(level))" : ""))
         if let backing = chart.backingTrack {
             let exists = (try? file.backingTrackURL(backing)) != nil
-            print("backing:   \(backing.file) at \(formatMs(backing.offset)) ms" + (exists ? "" : " (not found beside the chart)"))
+            field("backing", "\(backing.file) at \(formatMs(backing.offset)) ms" + (exists ? "" : " (not found beside the chart)"))
         }
         for section in chart.sections {
-            print("section:   \(section.name) at measure \(section.measureIndex + 1), \(formatMs(section.time)) ms")
+            field("section", "\(section.name) at measure \(section.measureIndex + 1), \(formatMs(section.time)) ms")
         }
-        if !file.skipped.isEmpty { print("skipped:   \(file.skipped.summary)") }
+        if !file.skipped.isEmpty { field("skipped", file.skipped.summary) }
         print("")
         print("   time ms  measure  beat    voice        velocity")
         for note in chart.notes {
