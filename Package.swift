@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(name: "make-soundfont", dependencies: ["WoodshedSound", "WoodshedSndFile"]),
 
         // MARK: Tests (mirror Sources)
-        .testTarget(name: "WoodshedCoreTests", dependencies: ["WoodshedCore"]),
+        .testTarget(name: "WoodshedCoreTests", dependencies: ["WoodshedCore"], exclude: ["MIDIFile/Fixtures"]),
         .testTarget(name: "WoodshedSoundTests", dependencies: ["WoodshedSound"]),
         .testTarget(name: "WoodshedEngineTests", dependencies: ["WoodshedEngine"]),
         .testTarget(name: "WoodshedFluidSynthTests", dependencies: ["WoodshedFluidSynth"]),

@@ -8,5 +8,6 @@ extension Woodshed {
         DevicesCommand.self,
         MonitorCommand.self,
         MetronomeCommand.self,
+        ChartCommand.self,
     ]
 }

@@ -22,7 +22,7 @@ import WoodshedCore
     }
 
     @Test func steadyBeatsAreComputedNotAccumulated() {
-        let beats = SteadyBeats(bpm: 140, signature: TimeSignature(beats: 7, unit: 8), start: .zero, count: 1000)
+        let beats = SteadyBeats(bpm: 140, signature: TimeSignature(7, 8), start: .zero, count: 1000)
         // 60/140 s is not a whole number of nanoseconds: beat 999 is still exact to the nanosecond.
         #expect(beats.beat(999)?.time == EngineTime(nanoseconds: Int64((999 * 60_000_000_000 / 140.0).rounded())))
         #expect(beats.beat(1000) == nil)

@@ -30,7 +30,7 @@ final class ConstantSynth: SynthInstrument {
     @Test func clicksLandOnTheirExactSamples() throws {
         let clicks = impulseTrack()
         // 7/8 at 137 BPM: beat lengths that are not whole samples.
-        let beats = SteadyBeats(bpm: 137, signature: TimeSignature(beats: 7, unit: 8), start: .zero, count: 50)
+        let beats = SteadyBeats(bpm: 137, signature: TimeSignature(7, 8), start: .zero, count: 50)
         clicks.play(beats)
         let output = MemoryOutput(format: format)
         let mixer = Mixer(format: format, instrument: nil, clicks: clicks)

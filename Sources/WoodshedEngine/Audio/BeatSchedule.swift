@@ -22,7 +22,7 @@ public struct SteadyBeats: Hashable, Sendable {
     /// How many beats there are, or nil for a metronome that runs until stopped.
     public var count: Int?
 
-    public init(bpm: Double, signature: TimeSignature = .common, start: EngineTime = .zero, count: Int? = nil) {
+    public init(bpm: Double, signature: TimeSignature = .fourFour, start: EngineTime = .zero, count: Int? = nil) {
         self.bpm = bpm
         self.signature = signature
         self.start = start

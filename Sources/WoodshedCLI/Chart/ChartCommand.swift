@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `woodshed chart …`: look into drum charts and convert them between formats.
+struct ChartCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chart",
+        abstract: "Inspect and convert drum charts (.dtx, .mid, .wchart).",
+        subcommands: [ChartInfoCommand.self, ChartConvertCommand.self]
+    )
+}

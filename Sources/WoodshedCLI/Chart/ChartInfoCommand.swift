@@ -1,0 +1,156 @@
+import ArgumentParser
+import Foundation
+import WoodshedCore
+
+/// `woodshed chart info CHART [--json]`: metadata and every note with its time.
+struct ChartInfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Print a chart's metadata and every note with its time in milliseconds."
+    )
+
+    @Argument(help: "The chart file (.dtx, .mid, .midi or .wchart).")
+    var chart: String
+
+    @Flag(help: "Print one JSON object (metadata and a `notes` list) instead of text.")
+    var json = false
+
+    @Option(help: "Show the simplified chart at this level (1 kick/snare on the beats … 5 full).")
+    var level: Int = 5
+
+    func validate() throws {
+        guard Chart.simplificationLevels.contains(level) else {
+            throw ValidationError("--level must be 1 to 5")
+        }
+    }
+
+    func run() throws {
+        let file = try ChartFile.load(chart)
+        let chart = file.chart.simplified(level: level)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let data = try encoder.encode(ChartInfoJSON(file, chart))
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        let m = chart.metadata
+        func field(_ label: String, _ value: String) {
+            print("\(label):".padding(toLength: 12, withPad: " ", startingAt: 0) + value)
+        }
+        field("chart", "\(file.path) (\(file.format.rawValue))")
+        for (label, value) in [("title", m.title), ("artist", m.artist), ("genre", m.genre), ("comment", m.comment)] {
+            if let value, !value.isEmpty { field(label, value) }
+        }
+        if let d = m.difficulty { field("difficulty", String(d)) }
+        let tempos = chart.tempoChanges.map { formatBPM($0.bpm) }
+        field("bpm", "\(formatBPM(chart.bpm))" + (chart.hasTempoChanges ? " (changes: \(tempos.joined(separator: " → ")))" : ""))
+        field("measures", "\(chart.measures.count), \(formatMs(chart.end)) ms")
+        field("notes", "\(chart.notes.count)" + (level < 5 ? " (level \(level))" : ""))
+        if let backing = chart.backingTrack {
+            let exists = (try? file.backingTrackURL(backing)) != nil
+            field("backing", "\(backing.file) at \(formatMs(backing.offset)) ms" + (exists ? "" : " (not found beside the chart)"))
+        }
+        for section in chart.sections {
+            field("section", "\(section.name) at measure \(section.measureIndex + 1), \(formatMs(section.time)) ms")
+        }
+        if !file.skipped.isEmpty { field("skipped", file.skipped.summary) }
+        print("")
+        print("   time ms  measure  beat    voice        velocity")
+        for note in chart.notes {
+            let measure = chart.measures[note.measureIndex]
+            let beat = (note.position * measure.length / measure.signature.beatLength + .one)
+            let line = formatMs(note.time).leftPad(10) + "  " + String(note.measureNumber).leftPad(7) + "  "
+                + formatBeat(beat).padding(toLength: 6, withPad: " ", startingAt: 0) + "  "
+                + note.voice.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) + " " + String(note.velocity)
+            print(line)
+        }
+    }
+}
+
+/// The `--json` shape: metadata, then `notes` with `time_ms`, `voice`, `measure` (1-based), `velocity`.
+struct ChartInfoJSON: Encodable {
+    struct Note: Encodable {
+        var time_ms: Double
+        var voice: String
+        var measure: Int
+        var beat: Double
+        var velocity: Int
+        var dynamic: String
+        var placement: String
+    }
+    struct Tempo: Encodable {
+        var time_ms: Double
+        var bpm: Double
+        var measure: Int
+    }
+    struct Section: Encodable {
+        var name: String
+        var time_ms: Double
+        var measure: Int
+    }
+    struct Backing: Encodable {
+        var file: String
+        var offset_ms: Double
+    }
+    var file: String
+    var format: String
+    var title: String?
+    var artist: String?
+    var genre: String?
+    var comment: String?
+    var difficulty: Int?
+    var bpm: Double
+    var tempos: [Tempo]
+    var measures: Int
+    var duration_ms: Double
+    var sections: [Section]
+    var backing: Backing?
+    var skipped: Int
+    var notes: [Note]
+
+    init(_ file: ChartFile, _ chart: Chart) {
+        self.file = file.path
+        format = file.format.rawValue
+        title = chart.metadata.title
+        artist = chart.metadata.artist
+        genre = chart.metadata.genre
+        comment = chart.metadata.comment
+        difficulty = chart.metadata.difficulty
+        bpm = chart.bpm
+        tempos = chart.tempoChanges.map { Tempo(time_ms: $0.time.milliseconds, bpm: $0.bpm, measure: $0.measureIndex + 1) }
+        measures = chart.measures.count
+        duration_ms = chart.end.milliseconds
+        sections = chart.sections.map { Section(name: $0.name, time_ms: $0.time.milliseconds, measure: $0.measureIndex + 1) }
+        backing = chart.backingTrack.map { Backing(file: $0.file, offset_ms: $0.offset.milliseconds) }
+        skipped = file.skipped.total
+        notes = chart.notes.map { note in
+            let m = chart.measures[note.measureIndex]
+            let beat = note.position * m.length / m.signature.beatLength + .one
+            return Note(
+                time_ms: note.time.milliseconds, voice: note.voice.rawValue, measure: note.measureNumber,
+                beat: beat.doubleValue, velocity: Int(note.velocity), dynamic: note.dynamic.rawValue,
+                placement: note.placement.rawValue)
+        }
+    }
+}
+
+func formatMs(_ t: EngineTime) -> String { String(format: "%.3f", t.milliseconds) }
+
+func formatBPM(_ bpm: Double) -> String {
+    bpm == bpm.rounded() ? String(Int(bpm)) : String(format: "%.2f", bpm)
+}
+
+/// A beat as a musician reads it: `1`, `2.5`, `3+1/3`.
+func formatBeat(_ beat: ExactFraction) -> String {
+    if beat.isWhole { return String(beat.numerator) }
+    let rest = beat - ExactFraction(beat.floor)
+    if [2, 4, 8, 16].contains(rest.denominator) { return String(beat.doubleValue) }
+    return "\(beat.floor)+\(rest)"
+}
+
+extension String {
+    func leftPad(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

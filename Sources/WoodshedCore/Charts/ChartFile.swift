@@ -1,0 +1,82 @@
+import Foundation
+
+/// A chart loaded from disk, with where it came from and what its reader skipped.
+///
+/// Loading checks what a player would otherwise only find out mid-song: that the chart has notes
+/// to play, and that a backing track stays inside the chart's folder (`../x.ogg` and absolute paths
+/// elsewhere are rejected).
+public struct ChartFile: Sendable {
+    public var chart: Chart
+    public var path: String
+    public var format: ChartFormat
+    public var skipped: SkippedInput
+
+    /// The folder holding the chart; backing tracks are relative to it.
+    public var folder: URL { URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL }
+
+    /// Loads and checks a chart. Throws a `UserFacingError` for every problem.
+    public static func load(_ path: String) throws -> ChartFile {
+        let format = try ChartFormat.of(path)
+        let url = URL(fileURLWithPath: path)
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: url))
+        } catch {
+            throw WoodshedError("\(path): cannot read the chart file (\(FileManager.default.fileExists(atPath: path) ? "permission denied?" : "no such file"))")
+        }
+        var songINI: String? = nil
+        var audioFile: String? = nil
+        if format == .midi {
+            let folder = url.deletingLastPathComponent()
+            if let data = try? Data(contentsOf: folder.appendingPathComponent("song.ini")) {
+                songINI = String(decoding: data, as: UTF8.self)
+                for name in ["song.ogg", "song.opus", "song.mp3", "song.wav", "song.flac"]
+                where FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
+                    audioFile = name
+                    break
+                }
+            }
+        }
+        let (chart, skipped) = try format.read(bytes, file: path, songINI: songINI, audioFile: audioFile)
+        guard !chart.notes.isEmpty else {
+            throw WoodshedError("\(path): the chart has no playable notes (\(format == .dtx ? "no chips on drum lanes 11-1C" : format == .midi ? "no drum notes on channel 10 or in a PART DRUMS track" : "no grid lines with hits")); check that it is a drum chart")
+        }
+        let file = ChartFile(chart: chart, path: path, format: format, skipped: skipped)
+        if let backing = chart.backingTrack { _ = try file.backingTrackURL(backing, mustExist: false) }
+        return file
+    }
+
+    /// The backing track's location, checked to stay inside the chart's folder and (with
+    /// `mustExist`) to exist.
+    public func backingTrackURL(_ backing: BackingTrack, mustExist: Bool = true) throws -> URL {
+        let resolved = ChartFile.resolve(backing.file, in: folder)
+        guard let resolved else {
+            throw WoodshedError("\(path): backing track '\(backing.file)' is outside the chart's folder; put the audio file beside the chart and name it without '..' or a leading '/'")
+        }
+        if mustExist && !FileManager.default.fileExists(atPath: resolved.path) {
+            throw WoodshedError("\(path): backing track '\(backing.file)' not found in \(folder.path); put it beside the chart or remove the backing line")
+        }
+        return resolved
+    }
+
+    /// `file` inside `folder`, or nil when it would leave the folder.
+    static func resolve(_ file: String, in folder: URL) -> URL? {
+        let candidate = file.hasPrefix("/") ? URL(fileURLWithPath: file) : folder.appendingPathComponent(file)
+        let standardized = candidate.standardizedFileURL.path
+        let base = folder.standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        guard standardized.hasPrefix(prefix), !file.isEmpty else { return nil }
+        return URL(fileURLWithPath: standardized)
+    }
+
+    /// Writes `chart` to `path` in the format its extension names.
+    public static func save(_ chart: Chart, to path: String) throws {
+        let format = try ChartFormat.of(path)
+        let bytes = try format.write(chart)
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw WoodshedError("\(path): cannot write the chart (\(error.localizedDescription))")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// The DTX (DTXMania) drum lanes and how they map to Woodshed's voices.
+enum DTXLane {
+    /// The voice of a drum-lane channel (`0x11`…`0x1C`), or nil for every other channel.
+    static func voice(ofChannel channel: Int) -> DrumVoice? {
+        switch channel {
+        case 0x11: .hihat
+        case 0x12: .snare
+        case 0x13: .kick
+        case 0x14: .tomHigh
+        case 0x15: .tomLow
+        case 0x16: .crash
+        case 0x17: .tomFloor
+        case 0x18: .hihatOpen
+        case 0x19: .ride
+        case 0x1A: .crashLeft
+        case 0x1B: .hihatPedal
+        case 0x1C: .kickLeft
+        default: nil
+        }
+    }
+
+    /// The lane a voice is written to. DTX has fewer lanes than Woodshed has voices: rim and
+    /// cross-stick go to the snare lane, the mid tom to the low tom, the ride bell to the ride,
+    /// splash and china to the left cymbal.
+    static func channel(of voice: DrumVoice) -> Int {
+        switch voice {
+        case .hihat: 0x11
+        case .snare, .snareRim, .crossStick: 0x12
+        case .kick: 0x13
+        case .tomHigh: 0x14
+        case .tomMid, .tomLow: 0x15
+        case .crash: 0x16
+        case .tomFloor: 0x17
+        case .hihatOpen: 0x18
+        case .ride, .rideBell: 0x19
+        case .crashLeft, .splash, .china: 0x1A
+        case .hihatPedal: 0x1B
+        case .kickLeft: 0x1C
+        }
+    }
+
+    static let bgmChannel = 0x01
+    static let barLengthChannel = 0x02
+    static let bpmHexChannel = 0x03
+    static let bpmReferenceChannel = 0x08
+
+    /// Woodshed's own header naming the chips that are accents (DTXMania ignores unknown headers).
+    static let accentHeader = "WOODSHEDACCENT"
+}
