@@ -19,6 +19,11 @@ let path = arguments.first ?? "soundfonts/woodshed-kit.sf2"
 do {
     let bytes = try WoodshedKit.fileBytes()
     let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        throw WoodshedError("cannot write \(path): folder \(folder) does not exist; create it or choose another path")
+    }
     do {
         try Data(bytes).write(to: url, options: .atomic)
     } catch {

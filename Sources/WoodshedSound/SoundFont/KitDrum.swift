@@ -172,13 +172,15 @@ enum KitDrum: CaseIterable {
             snare.add([DecayingPartial(frequency: 334, amplitude: 0.4, decay: 0.05)], sampleRate: sr)
             let wires = burst(
                 &noise, count: count, sampleRate: sr, decay: 0.09,
-                filters: [(.highPass, 1500, 0.7), (.lowPass, 9000, 0.7)])
+                filters: [(.highPass, 1500, 0.7), (.lowPass, 6000, 0.7)])
             snare.mix(wires, gain: 1.4)
             return snare
         case .electricSnare:
             var snare = sweptSine(count: count, sampleRate: sr, from: 250, to: 218, sweep: 0.012, decay: 0.05)
             snare.mix(
-                burst(&noise, count: count, sampleRate: sr, decay: 0.06, filters: [(.highPass, 3000, 0.7)]), gain: 1.2)
+                burst(
+                    &noise, count: count, sampleRate: sr, decay: 0.06, filters: [(.highPass, 1800, 0.7), (.lowPass, 8000, 0.7)]),
+                gain: 1.2)
             snare.mix(
                 burst(&noise, count: count, sampleRate: sr, decay: 0.015, filters: [(.bandPass, 5000, 1.5)]), gain: 1.0)
             return snare
@@ -209,14 +211,14 @@ enum KitDrum: CaseIterable {
             }
             return clap
         case .closedHiHat:
-            return hiHat(&noise, count: count, sampleRate: sr, decay: 0.035, brightness: 7500)
+            return hiHat(&noise, count: count, sampleRate: sr, decay: 0.035, brightness: 6500)
         case .pedalHiHat:
-            var hat = hiHat(&noise, count: count, sampleRate: sr, decay: 0.02, brightness: 7000)
+            var hat = hiHat(&noise, count: count, sampleRate: sr, decay: 0.02, brightness: 6000)
             hat.mix(
                 burst(&noise, count: count, sampleRate: sr, decay: 0.01, filters: [(.bandPass, 1400, 1.2)]), gain: 0.5)
             return hat
         case .openHiHat:
-            return hiHat(&noise, count: count, sampleRate: sr, decay: 0.32, brightness: 6000)
+            return hiHat(&noise, count: count, sampleRate: sr, decay: 0.32, brightness: 5000)
         case .lowFloorTom, .highFloorTom, .lowTom, .lowMidTom, .highMidTom, .highTom:
             let pitch = 80 * pow(198.0 / 80, tomIndex / 5)
             var tom = sweptSine(
@@ -228,7 +230,7 @@ enum KitDrum: CaseIterable {
             let darker = self == .crash2
             return cymbal(
                 &noise, count: count, sampleRate: sr, partials: 140,
-                band: darker ? 300...13000 : 350...15000, decay: darker ? (1.2, 0.5) : (1.1, 0.45),
+                band: darker ? 300...10000 : 350...11000, decay: darker ? (1.2, 0.5) : (1.1, 0.45),
                 wash: (highPass: 4000, decay: 0.6, gain: 0.35))
         case .ride1, .ride2:
             let darker = self == .ride2
@@ -252,7 +254,7 @@ enum KitDrum: CaseIterable {
             return bell
         case .splash:
             return cymbal(
-                &noise, count: count, sampleRate: sr, partials: 100, band: 600...16000, decay: (0.5, 0.2),
+                &noise, count: count, sampleRate: sr, partials: 100, band: 600...12000, decay: (0.5, 0.2),
                 wash: (highPass: 5000, decay: 0.25, gain: 0.4))
         case .chinese:
             var china = cymbal(
@@ -337,16 +339,21 @@ enum KitDrum: CaseIterable {
             let ring = decay.low + (decay.high - decay.low) * position
             modes.append(
                 DecayingPartial(
-                    frequency: frequency, amplitude: noise.next(in: 0.3...1) * pow(frequency / 1000, -0.3),
+                    frequency: frequency, amplitude: noise.next(in: 0.3...1) * pow(frequency / 1000, -0.5),
                     decay: ring * noise.next(in: 0.7...1.3), phase: noise.next(in: 0...(2 * .pi))))
         }
         points.add(modes, sampleRate: sampleRate)
         points.normalize(peak: 1)
         points.mix(
-            burst(&noise, count: count, sampleRate: sampleRate, decay: wash.decay, filters: [(.highPass, wash.highPass, 0.7)]),
-            gain: wash.gain * 3)
+            burst(
+                &noise, count: count, sampleRate: sampleRate, decay: wash.decay,
+                filters: [(.highPass, wash.highPass, 0.7), (.lowPass, 10000, 0.7)]),
+            gain: wash.gain * 2)
         points.mix(
-            burst(&noise, count: count, sampleRate: sampleRate, decay: 0.015, filters: [(.highPass, 5000, 0.7)]), gain: 0.8)
+            burst(
+                &noise, count: count, sampleRate: sampleRate, decay: 0.015,
+                filters: [(.highPass, 3000, 0.7), (.lowPass, 9000, 0.7)]),
+            gain: 0.8)
         return points
     }
 }
