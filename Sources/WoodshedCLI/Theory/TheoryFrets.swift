@@ -2,7 +2,7 @@ import ArgumentParser
 import WoodshedCore
 
 /// `woodshed theory frets NOTE`: every string and fret that plays a note, and a fretboard diagram.
-struct TheoryFrets: ParsableCommand {
+struct TheoryFrets: TheoryOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "frets",
         abstract: "Show every string/fret (0-24) that plays a note, with a fretboard diagram.",
@@ -47,9 +47,5 @@ struct TheoryFrets: ParsableCommand {
         lines.append("")
         lines += FretboardDiagram(tuning: tuning, marked: positions).lines()
         return lines.joined(separator: "\n")
-    }
-
-    func run() throws {
-        print(try output())
     }
 }

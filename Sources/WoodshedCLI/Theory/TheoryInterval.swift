@@ -2,7 +2,7 @@ import ArgumentParser
 import WoodshedCore
 
 /// `woodshed theory interval NOTE INTERVAL`: the note an interval away, spelled by letter.
-struct TheoryInterval: ParsableCommand {
+struct TheoryInterval: TheoryOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "interval",
         abstract: "Spell the note an interval above (or below) a note, with its size in semitones.",
@@ -69,9 +69,5 @@ struct TheoryInterval: ParsableCommand {
         let midi = result.midi.map { ", MIDI \($0)" } ?? ""
         return "\(result.from) \(direction) \(interval.name) (\(interval.shortName)) = \(result.to)"
             + " (\(interval.semitones) semitone\(interval.semitones == 1 ? "" : "s")\(midi))"
-    }
-
-    func run() throws {
-        print(try output())
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import WoodshedCore
 
 /// `woodshed theory scale ROOT MODE`: the seven spelled notes of a mode and its step pattern.
-struct TheoryScale: ParsableCommand {
+struct TheoryScale: TheoryOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "scale",
         abstract: "Spell a mode from a root: the seven notes and the W/H step pattern.",
@@ -36,9 +36,5 @@ struct TheoryScale: ParsableCommand {
                                             notes: scale.notes.map(\.description), pattern: mode.pattern))
         }
         return "\(scale)\nSteps: \(mode.pattern)"
-    }
-
-    func run() throws {
-        print(try output())
     }
 }

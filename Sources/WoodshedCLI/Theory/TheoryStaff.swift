@@ -2,7 +2,7 @@ import ArgumentParser
 import WoodshedCore
 
 /// `woodshed theory staff NOTE...`: notes drawn on a bass or treble staff, in text.
-struct TheoryStaff: ParsableCommand {
+struct TheoryStaff: TheoryOutputCommand {
     static let configuration = CommandConfiguration(
         commandName: "staff",
         abstract: "Draw notes on a staff (bass clef unless --clef treble).",
@@ -26,9 +26,5 @@ struct TheoryStaff: ParsableCommand {
             if let octave { drawing.append(name.inOctave(octave)) } else { drawing.appendRising(name) }
         }
         return ([drawing.clef.name] + drawing.lines()).joined(separator: "\n")
-    }
-
-    func run() throws {
-        print(try output())
     }
 }

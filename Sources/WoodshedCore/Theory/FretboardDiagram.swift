@@ -1,8 +1,12 @@
 /// A fretboard drawn in text, string 1 at the top as on tab, with chosen positions marked `o`.
 ///
 /// ```
-///        0    1   2   3   4   5
-/// 1 E4   o ||---|---|---|---|-o-|
+///       0    1   2   3   4   5
+/// 1 A4  o ||---|---|---|---|---|
+/// 2 E4    ||---|---|---|---|-o-|
+/// 3 C4    ||---|---|---|---|---|
+/// 4 G4    ||---|-o-|---|---|---|
+///                    .       .
 /// ```
 /// A pure value: build it, then print `lines()`; a quiz can mark more positions and redraw.
 public struct FretboardDiagram: Hashable, Sendable {
@@ -37,8 +41,8 @@ public struct FretboardDiagram: Hashable, Sendable {
             dots += " " + (Self.doubleDots.contains(fret) ? ":" : Self.singleDots.contains(fret) ? "." : " ") + "  "
         }
         var result = [header.trimmedTrailingSpaces()]
-        for string in 1...tuning.stringCount {
-            let open = tuning.openString(string)!
+        for string in stride(from: 1, through: tuning.stringCount, by: 1) {
+            guard let open = tuning.openString(string) else { continue }
             let number = String(repeating: " ", count: numberWidth - "\(string)".count) + "\(string)"
             let label = "\(open)" + String(repeating: " ", count: labelWidth - "\(open)".count)
             var line = "\(number) \(label) "

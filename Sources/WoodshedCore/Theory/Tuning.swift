@@ -44,7 +44,7 @@ public struct Tuning: Hashable, Sendable, CustomStringConvertible {
 
     /// The open note of string `number` (1 = highest-sounding, as on tab), or nil.
     public func openString(_ number: Int) -> SpelledPitch? {
-        guard (1...strings.count).contains(number) else { return nil }
+        guard number >= 1, number <= strings.count else { return nil }
         return strings[strings.count - number]
     }
 
@@ -66,13 +66,12 @@ public struct Tuning: Hashable, Sendable, CustomStringConvertible {
 
     private func positions(frets: ClosedRange<Int>, where matches: (Int) -> Bool) -> [FretPosition] {
         var result: [FretPosition] = []
-        for string in 1...max(strings.count, 1) where string <= strings.count {
-            let open = strings[strings.count - string].midiNote
-            for fret in frets where matches(open + fret) {
-                result.append(FretPosition(string: string, fret: fret))
+        for (index, open) in strings.enumerated() {
+            for fret in frets where matches(open.midiNote + fret) {
+                result.append(FretPosition(string: strings.count - index, fret: fret))
             }
         }
-        return result
+        return result.sorted()
     }
 
     /// `guitar (E2 A2 D3 G3 B3 E4)`.

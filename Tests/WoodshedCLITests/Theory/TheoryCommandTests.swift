@@ -5,14 +5,10 @@ import WoodshedCore
 
 /// Parses a command line the way `woodshed` does and returns what the theory command prints.
 private func output(_ arguments: [String]) throws -> String {
-    let command = try Woodshed.parseAsRoot(arguments)
-    switch command {
-    case let scale as TheoryScale: return try scale.output()
-    case let interval as TheoryInterval: return try interval.output()
-    case let frets as TheoryFrets: return try frets.output()
-    case let staff as TheoryStaff: return try staff.output()
-    default: throw WoodshedError("not a theory command: \(arguments)")
+    guard let command = try Woodshed.parseAsRoot(arguments) as? any TheoryOutputCommand else {
+        throw WoodshedError("not a theory command: \(arguments)")
     }
+    return try command.output()
 }
 
 @Suite struct TheoryCommandTests {

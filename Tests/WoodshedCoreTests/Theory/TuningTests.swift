@@ -76,4 +76,11 @@ import Testing
             "                   .       .       .       .           :",
         ])
     }
+
+    @Test func aTuningLoadedWithoutStringsDoesNotCrash() {
+        let empty = Tuning(name: "empty", strings: [])
+        #expect(empty.openString(1) == nil)
+        #expect(empty.positions(of: SpelledPitch(.e, octave: 4)).isEmpty)
+        #expect(FretboardDiagram(tuning: empty).lines().count == 2)
+    }
 }
