@@ -23,7 +23,8 @@
 /// ```
 public struct StaffDrawing: Hashable, Sendable {
     public var clef: Clef
-    public private(set) var notes: [SpelledPitch]
+    /// The notes, left to right; a quiz may replace or remove them and redraw.
+    public var notes: [SpelledPitch]
 
     public init(clef: Clef, notes: [SpelledPitch] = []) {
         self.clef = clef
