@@ -9,5 +9,6 @@ extension Woodshed {
         MonitorCommand.self,
         MetronomeCommand.self,
         ChartCommand.self,
+        Theory.self,
     ]
 }
