@@ -108,6 +108,7 @@ import WoodshedCore
 
     @Test func pathsAreLoadedAsGiven() throws {
         let folder = try temporaryFolder()
+        defer { removeFolder(folder) }
         let path = folder + "/my-kit.toml"
         try "kind = \"drums\"\n[notes]\nsnare = 60\n".write(toFile: path, atomically: true, encoding: .utf8)
         let mapping = try library.load(path)

@@ -18,6 +18,11 @@ func temporaryFolder() throws -> String {
     return path
 }
 
+/// Removes a folder made by `temporaryFolder`.
+func removeFolder(_ path: String) {
+    try? FileManager.default.removeItem(atPath: path)
+}
+
 /// The message a throwing call fails with, or nil if it succeeds.
 func failure(_ body: () throws -> Void) -> String? {
     do { try body(); return nil } catch let error as any CustomStringConvertible { return error.description } catch { return "\(error)" }
