@@ -33,7 +33,7 @@ enum ConfigurationReader {
                 let channel = WoodshedConfiguration.MixerChannel(rawValue: entry.key)!
                 try entry.rejectUnknownKeys(["gain-db", "mute"])
                 var level = config[channel]
-                if let v = entry["gain-db"] { level.gainDecibels = try v.number(in: ChannelLevel.decibelRange, "gains are (dB)") }
+                if let v = entry["gain-db"] { level.gainDecibels = try v.number(in: WoodshedConfiguration.ChannelLevel.decibelRange, "gains are (dB)") }
                 if let v = entry["mute"] { level.muted = try v.bool() }
                 config[channel] = level
             }

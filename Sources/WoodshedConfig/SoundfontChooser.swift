@@ -28,7 +28,7 @@ public struct SoundfontChooser: Sendable {
     public func choose(explicit: String?) throws -> String {
         if let explicit {
             guard Self.isFile(explicit) else {
-                throw WoodshedError("soundfont \(explicit) not found; give the path of an existing .sf2 file, or leave --soundfont out to use a system one")
+                throw WoodshedError("soundfont \(explicit) not found; give the path of an existing .sf2 file, or leave it out to use a system one")
             }
             return explicit
         }

@@ -54,7 +54,7 @@ import Testing
         let chooser = SoundfontChooser(systemDirectory: system, locator: ResourceLocator(searchRoots: [bundle]))
         #expect(try chooser.choose(explicit: mine) == mine)
         #expect(failure { _ = try chooser.choose(explicit: bundle + "/nope.sf2") }
-            == "soundfont \(bundle)/nope.sf2 not found; give the path of an existing .sf2 file, or leave --soundfont out to use a system one")
+            == "soundfont \(bundle)/nope.sf2 not found; give the path of an existing .sf2 file, or leave it out to use a system one")
         #expect(failure { _ = try chooser.choose(explicit: bundle) } != nil)
     }
 

@@ -17,11 +17,11 @@ import WoodshedCore
         #expect(config.sampleRate == 48_000)
         #expect(config.periodFrames == 128)
         #expect(config.periodCount == 2)
-        #expect(config.master == ChannelLevel())
+        #expect(config.master == WoodshedConfiguration.ChannelLevel())
         #expect(config.metronome.gainDecibels == -6)
         #expect(config.metronomeSound == "click")
         #expect(config.countInBars == 1)
-        #expect(config.judging == JudgingWindows(perfect: .milliseconds(34), great: .milliseconds(67),
+        #expect(config.judging == WoodshedConfiguration.JudgingWindows(perfect: .milliseconds(34), great: .milliseconds(67),
                                                  good: .milliseconds(84), poor: .milliseconds(117)))
         #expect(try WoodshedConfiguration.parse("", file: "c.toml") == config)
     }
@@ -56,7 +56,7 @@ import WoodshedCore
         #expect(config.input == "auto")
         #expect(config.sampleRate == 48_000)
         #expect(config.soundfont == nil)
-        #expect(config.backing == ChannelLevel(gainDecibels: -6))
+        #expect(config.backing == WoodshedConfiguration.ChannelLevel(gainDecibels: -6))
         #expect(config == WoodshedConfiguration())
     }
 
@@ -94,14 +94,14 @@ import WoodshedCore
         #expect(config.periodFrames == 64)
         #expect(config.periodCount == 3)
         #expect(config.master.gainDecibels == -3.5)
-        #expect(config.feedback == ChannelLevel(gainDecibels: 0, muted: true))
+        #expect(config.feedback == WoodshedConfiguration.ChannelLevel(gainDecibels: 0, muted: true))
         #expect(config.feedback.amplitude == 0)
         #expect(config.backing.gainDecibels == 2)
         #expect(config.metronomeSound == "woodblock")
         #expect(config.countInBars == 2)
         #expect(config.judging.perfect == .milliseconds(20))
         #expect(config.judging.poor == .milliseconds(100))
-        #expect(abs(ChannelLevel(gainDecibels: -20).amplitude - 0.1) < 1e-12)
+        #expect(abs(WoodshedConfiguration.ChannelLevel(gainDecibels: -20).amplitude - 0.1) < 1e-12)
     }
 
     @Test func errorsNameLineAndColumn() {
