@@ -1,0 +1,75 @@
+import Foundation
+import WoodshedCore
+
+/// The user's settings from `$XDG_CONFIG_HOME/woodshed/config.toml`, with a default for everything.
+///
+/// A missing file means all defaults; a file only needs the settings it changes. Command-line
+/// options override these. The file format is documented in docs/configuration.md.
+public struct WoodshedConfiguration: Hashable, Sendable {
+    /// Which MIDI input to read: `auto` (the first hardware MIDI port), `keys` (the computer
+    /// keyboard), an ALSA sequencer address such as `20:0`, or the start of a port's name.
+    public var input: String = "auto"
+    /// The mapping (`--map`): a bundled name or a path.
+    public var map: String = MappingLibrary.defaultMapName
+    /// The ALSA PCM device to play through.
+    public var output: String = "default"
+    /// A soundfont to use instead of the automatic choice (see `SoundfontChooser`).
+    public var soundfont: String?
+    /// Audio sample rate in Hz.
+    public var sampleRate: Int = 48_000
+    /// Frames per audio period: smaller is less latency, more risk of dropouts.
+    public var periodFrames: Int = 128
+    /// Periods in the device buffer.
+    public var periodCount: Int = 2
+    public var master = ChannelLevel()
+    /// The click.
+    public var metronome = ChannelLevel(gainDecibels: -6)
+    /// The sound of what you play.
+    public var feedback = ChannelLevel()
+    /// A chart's backing track or accompaniment.
+    public var backing = ChannelLevel(gainDecibels: -6)
+    /// The metronome's sound, by name (the sound engine lists what it has).
+    public var metronomeSound: String = "click"
+    /// Bars of clicks before time zero.
+    public var countInBars: Int = 1
+    public var judging = JudgingWindows()
+
+    public init() {}
+
+    /// The mixer channels by name, as in the `[mixer]` table.
+    public enum MixerChannel: String, CaseIterable, Sendable {
+        case master, metronome, feedback, backing
+    }
+
+    public subscript(channel: MixerChannel) -> ChannelLevel {
+        get {
+            switch channel {
+            case .master: master
+            case .metronome: metronome
+            case .feedback: feedback
+            case .backing: backing
+            }
+        }
+        set {
+            switch channel {
+            case .master: master = newValue
+            case .metronome: metronome = newValue
+            case .feedback: feedback = newValue
+            case .backing: backing = newValue
+            }
+        }
+    }
+
+    /// Loads the configuration file at `path` (by default the XDG one); a missing file gives the
+    /// defaults, a broken one an error naming `file:line:column`.
+    public static func load(path: String? = nil, xdg: XDGDirectories = XDGDirectories()) throws -> WoodshedConfiguration {
+        let path = path ?? xdg.configFile
+        guard FileManager.default.fileExists(atPath: path) else { return WoodshedConfiguration() }
+        return try ConfigurationReader.read(TOMLDocument.load(path: path, displayName: path))
+    }
+
+    /// Parses the text of a configuration file.
+    public static func parse(_ text: String, file: String) throws(ParseError) -> WoodshedConfiguration {
+        try ConfigurationReader.read(TOMLDocument.parse(text, file: file))
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import WoodshedCore
+@testable import WoodshedConfig
+
+@Suite struct WoodshedConfigurationTests {
+    func error(_ text: String) -> String? {
+        failure { _ = try WoodshedConfiguration.parse(text, file: "config.toml") }
+    }
+
+    @Test func defaults() throws {
+        let config = WoodshedConfiguration()
+        #expect(config.input == "auto")
+        #expect(config.map == "gm")
+        #expect(config.output == "default")
+        #expect(config.soundfont == nil)
+        #expect(config.sampleRate == 48_000)
+        #expect(config.periodFrames == 128)
+        #expect(config.periodCount == 2)
+        #expect(config.master == WoodshedConfiguration.ChannelLevel())
+        #expect(config.metronome.gainDecibels == -6)
+        #expect(config.metronomeSound == "click")
+        #expect(config.countInBars == 1)
+        #expect(config.judging == WoodshedConfiguration.JudgingWindows(perfect: .milliseconds(34), great: .milliseconds(67),
+                                                 good: .milliseconds(84), poor: .milliseconds(117)))
+        #expect(try WoodshedConfiguration.parse("", file: "c.toml") == config)
+    }
+
+    @Test func missingFileGivesDefaults() throws {
+        let home = try temporaryFolder()
+        defer { removeFolder(home) }
+        let xdg = XDGDirectories(environment: ["HOME": home])
+        #expect(try WoodshedConfiguration.load(xdg: xdg) == WoodshedConfiguration())
+    }
+
+    @Test func loadsTheXDGFile() throws {
+        let configHome = try temporaryFolder()
+        defer { removeFolder(configHome) }
+        let xdg = XDGDirectories(environment: ["HOME": "/nonexistent", "XDG_CONFIG_HOME": configHome])
+        try FileManager.default.createDirectory(atPath: xdg.woodshedConfig, withIntermediateDirectories: true)
+        try "[input]\nmap = \"roland-td\"\n[mixer]\nmetronome.gain-db = -12\n".write(toFile: xdg.configFile, atomically: true, encoding: .utf8)
+        let config = try WoodshedConfiguration.load(xdg: xdg)
+        #expect(config.map == "roland-td")
+        #expect(config.metronome.gainDecibels == -12)
+        try "[input]\nmapp = 1\n".write(toFile: xdg.configFile, atomically: true, encoding: .utf8)
+        #expect(failure { _ = try WoodshedConfiguration.load(xdg: xdg) }
+            == "\(xdg.configFile):2:1: unknown key \"mapp\" in [input]; valid: device, map")
+    }
+
+    @Test func theDocumentedExampleIsReadCompletely() throws {
+        // The example in docs/configuration.md, which sets every key.
+        let doc = try String(contentsOfFile: checkoutRoot + "/docs/configuration.md", encoding: .utf8)
+        let start = try #require(doc.range(of: "```toml\n"))
+        let end = try #require(doc.range(of: "```", range: start.upperBound..<doc.endIndex))
+        let config = try WoodshedConfiguration.parse(String(doc[start.upperBound..<end.lowerBound]), file: "example")
+        #expect(config.input == "auto")
+        #expect(config.sampleRate == 48_000)
+        #expect(config.soundfont == nil)
+        #expect(config.backing == WoodshedConfiguration.ChannelLevel(gainDecibels: -6))
+        #expect(config == WoodshedConfiguration())
+    }
+
+    @Test func everyKeyIsRead() throws {
+        let config = try WoodshedConfiguration.parse("""
+            [input]
+            device = "20:0"
+            map = "my-kit.toml"
+            [output]
+            device = "hw:1"
+            soundfont = "/sf/kit.sf2"
+            sample-rate = 44100
+            period-frames = 64
+            periods = 3
+            [mixer.master]
+            gain-db = -3.5
+            [mixer.feedback]
+            mute = true
+            [mixer.backing]
+            gain-db = 2
+            [metronome]
+            sound = "woodblock"
+            count-in-bars = 2
+            [judging]
+            perfect-ms = 20
+            great-ms = 40
+            good-ms = 60
+            poor-ms = 100
+            """, file: "c.toml")
+        #expect(config.input == "20:0")
+        #expect(config.map == "my-kit.toml")
+        #expect(config.output == "hw:1")
+        #expect(config.soundfont == "/sf/kit.sf2")
+        #expect(config.sampleRate == 44_100)
+        #expect(config.periodFrames == 64)
+        #expect(config.periodCount == 3)
+        #expect(config.master.gainDecibels == -3.5)
+        #expect(config.feedback == WoodshedConfiguration.ChannelLevel(gainDecibels: 0, muted: true))
+        #expect(config.feedback.amplitude == 0)
+        #expect(config.backing.gainDecibels == 2)
+        #expect(config.metronomeSound == "woodblock")
+        #expect(config.countInBars == 2)
+        #expect(config.judging.perfect == .milliseconds(20))
+        #expect(config.judging.poor == .milliseconds(100))
+        #expect(abs(WoodshedConfiguration.ChannelLevel(gainDecibels: -20).amplitude - 0.1) < 1e-12)
+    }
+
+    @Test func errorsNameLineAndColumn() {
+        #expect(error("[inptu]\n") == "config.toml:1:2: unknown key \"inptu\" in the top level; valid: input, output, mixer, metronome, judging")
+        #expect(error("[output]\nsample-rate = 4\n") == "config.toml:2:15: sample-rate = 4 is out of range; sample rates are (Hz) 8000…192000")
+        #expect(error("[output]\nperiods = \"two\"\n") == "config.toml:2:11: periods must be a whole number, not text")
+        #expect(error("[mixer.drums]\ngain-db = 1\n") == "config.toml:1:8: unknown key \"drums\" in [mixer]; valid: master, metronome, feedback, backing")
+        #expect(error("[mixer.master]\ngain = 1\n") == "config.toml:2:1: unknown key \"gain\" in [mixer.master]; valid: gain-db, mute")
+        #expect(error("[mixer.master]\ngain-db = 20\n") == "config.toml:2:11: gain-db = 20 is out of range; gains are (dB) -60…12")
+        #expect(error("[mixer.master]\nmute = \"yes\"\n") == "config.toml:2:8: mute must be true or false, not text")
+        #expect(error("[judging]\ngreat-ms = 20\n")
+            == "config.toml:2:12: judging windows must widen from perfect to poor; great-ms (20 ms) is narrower than perfect-ms (34 ms)")
+        #expect(error("input = \"auto\"\n") == "config.toml:1:9: input must be a table, not text")
+        #expect(error("[metronome]\nsound = \"\"\n") == "config.toml:2:9: sound must not be empty")
+    }
+}
