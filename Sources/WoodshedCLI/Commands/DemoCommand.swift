@@ -55,7 +55,7 @@ struct DemoCommand: ParsableCommand {
         let clock = VirtualClock(start: countIn)
         let setup = DemoAudio(options: options, clock: clock)
         let renderer = try setup.renderer(clicks: clicks, origin: countIn)
-        let mode = MonitorMode(classifier: try MappingChoice.classifier(for: "gm"), synth: renderer.commands)
+        let mode = MonitorMode(classifier: DrumKitClassifier(map: .generalMIDI), synth: renderer.commands)
         let display = MonitorDisplay(json: json, pitched: false)
         if !json {
             Output.line("Woodshed demo: a simulated drummer, rock groove at \(MetronomeCommand.format(bpm)) BPM, \(bars) bars after a one-bar count-in (seed \(seed))")
@@ -77,7 +77,7 @@ struct DemoAudio {
 
     func renderer(clicks: ClickTrack, origin: EngineTime) throws -> AudioRenderer {
         let output: AudioOutput = options.wav.map { WAVOutputFactory.make(path: $0, format: options.format) } ?? NullOutput(format: options.format)
-        let synth = try SynthFactory.make(soundFont: Bundled.soundFont(explicit: options.soundfont), sampleRate: options.rate)
+        let synth = try SynthFactory.make(soundFont: SoundFontChoice.path(explicit: options.soundfont), sampleRate: options.rate)
         let mixer = Mixer(format: options.format, instrument: synth, clicks: clicks, origin: origin)
         return AudioRenderer(mixer: mixer, output: output, commands: SPSCQueue(minimumCapacity: 4096), clock: clock)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WoodshedALSA
+import WoodshedConfig
 import WoodshedCore
 import WoodshedEngine
 
@@ -26,11 +27,22 @@ struct MonitorCommand: ParsableCommand {
 
     func run() throws {
         StopSignal.install()
-        let setup = try EngineSetup(options: engine)
-        let classifier = try MappingChoice.classifier(for: engine.map)
+        let mapping = try MappingChoice.load(engine.map)
+        switch mapping.instrument {
+        case .drums(let kit): try monitor(classifier: DrumKitClassifier(map: kit), mapping: mapping)
+        case .pitched(let keys): try monitor(classifier: PitchedClassifier(map: keys), mapping: mapping)
+        }
+    }
+
+    /// Generic over the classifier so the timing thread calls it directly.
+    private func monitor<Classifier: EventClassifier>(classifier: Classifier, mapping: Mapping) throws {
+        let setup = try EngineSetup(options: engine, mapping: mapping)
         let mode = MonitorMode(classifier: classifier, synth: setup.synthCommands, feedback: !engine.noFeedback)
-        let display = MonitorDisplay(json: json, pitched: classifier.isPitched)
+        let display = MonitorDisplay(json: json, pitched: mapping.pitched != nil)
         for notice in setup.initialNotices { display.show(notice) }
+        if !json && !setup.isOffline {
+            Output.line("monitoring \(setup.input.name) with the \(mapping.name) map — Ctrl-C to stop")
+        }
 
         let renderer = try setup.makeAudio(clicks: nil, origin: setup.clock.now)
         if let clock = setup.clock as? VirtualClock {
@@ -93,8 +105,10 @@ final class MonitorDisplay {
             meaning = voice.rawValue
         case .pitched(let note):
             let name = PitchNames.name(of: note)
+            let frets = PitchNames.guitarPositions(of: note)
             line.add("pitch", .string(name))
-            meaning = name
+            line.add("frets", .array(frets.map { .object(JSONLine([("string", .int($0.string)), ("fret", .int($0.fret))])) }))
+            meaning = name + (frets.isEmpty ? "" : "  guitar " + frets.map { "\($0.string):\($0.fret)" }.joined(separator: " "))
         case .dropped(let reason):
             line.add("voice", .null)
             line.add("dropped", .string(reason.rawValue))

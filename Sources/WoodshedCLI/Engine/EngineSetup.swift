@@ -1,5 +1,6 @@
 import Foundation
 import WoodshedALSA
+import WoodshedConfig
 import WoodshedCore
 import WoodshedEngine
 import WoodshedFluidSynth
@@ -22,7 +23,7 @@ final class EngineSetup {
 
     var isOffline: Bool { input.isOffline }
 
-    init(options: EngineOptions) throws {
+    init(options: EngineOptions, mapping: Mapping) throws {
         self.options = options
         switch options.input {
         case .events(let path):
@@ -45,7 +46,15 @@ final class EngineSetup {
             clock = sequencer.clock
             self.watcher = watcher
         case .keys:
-            throw WoodshedError("--input keys is not available yet; use --input alsa or --input events:FILE")
+            let clock = MonotonicClock()
+            let keyboard = try MappingLibrary().computerKeyboardMap()
+            if mapping.pitched != nil {
+                input = KeysInput(clock: clock, keys: PianoKeys(layout: keyboard.piano), channel: 1)
+            } else {
+                input = KeysInput(clock: clock, keys: DrumKeys(map: keyboard), channel: 10)
+            }
+            self.clock = clock
+            watcher = nil
         }
     }
 
@@ -75,7 +84,7 @@ final class EngineSetup {
         let output = makeOutput()
         var synth: FluidSynthInstrument?
         if needsSynth && !options.noFeedback {
-            let path = try Bundled.soundFont(explicit: options.soundfont)
+            let path = try SoundFontChoice.path(explicit: options.soundfont)
             synth = try FluidSynthInstrument(soundFontPath: path, sampleRate: options.rate)
         }
         instrument = synth

@@ -9,29 +9,20 @@ import WoodshedCore
 /// press into a note-on from a fixed table. A terminal reports no key releases and carries no kernel
 /// MIDI stamp, so a key is stamped with the engine clock when the timing thread reads it. The
 /// terminal is restored by `stop()`, which every exit path calls; Escape ends the input.
-public final class KeysInput: MIDIInput {
+public final class KeysInput<Keys: KeyTranslator>: MIDIInput {
     private let clock: EngineClock
-    private let notes: [Int16]      // by byte: note number, or -1
-    private let velocities: [UInt8]
+    private var keys: Keys
     private let channel: UInt8
     private var saved = termios()
     private var raw = false
     private var ended = false
     private let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
 
-    /// - Parameter keys: which character sends which note at which velocity.
-    public init(clock: EngineClock, keys: [Character: (note: UInt8, velocity: UInt8)], channel: UInt8) {
+    /// - Parameter keys: which key sends which note at which velocity.
+    public init(clock: EngineClock, keys: Keys, channel: UInt8) {
         self.clock = clock
+        self.keys = keys
         self.channel = channel
-        var notes = [Int16](repeating: -1, count: 256)
-        var velocities = [UInt8](repeating: 0, count: 256)
-        for (key, value) in keys {
-            guard let ascii = key.asciiValue else { continue }
-            notes[Int(ascii)] = Int16(value.note)
-            velocities[Int(ascii)] = value.velocity
-        }
-        self.notes = notes
-        self.velocities = velocities
     }
 
     deinit { bytes.deallocate() }
@@ -75,11 +66,16 @@ public final class KeysInput: MIDIInput {
                 ended = true
                 break
             }
-            let note = notes[Int(byte)]
-            guard note >= 0 else { continue }
-            buffer[n] = .noteOn(UInt8(note), velocity: velocities[Int(byte)], at: now, channel: channel)
+            guard let press = keys.press(byte) else { continue }
+            buffer[n] = .noteOn(press.note, velocity: press.velocity, at: now, channel: channel)
             n += 1
         }
         return n > 0 ? .events(n) : (ended ? .finished : .idle)
     }
+}
+
+/// Turns a key byte into a note (or nothing). May keep state (an octave shift); called only by the
+/// timing thread, so it must not allocate.
+public protocol KeyTranslator {
+    mutating func press(_ key: UInt8) -> KeyPress?
 }

@@ -30,16 +30,45 @@ public protocol EventClassifier {
     mutating func classify(_ event: MIDIEvent) -> NoteMeaning
 }
 
-/// Every note is a pitch: a MIDI keyboard, played as it is (optionally transposed).
+/// Every note is a pitch: a MIDI keyboard (or guitar), through its map's range, transpose and
+/// minimum velocity.
 public struct PitchedClassifier: EventClassifier, Sendable {
-    public var transpose: Int
+    public var map: PitchedMap
 
-    public init(transpose: Int = 0) { self.transpose = transpose }
+    public init(map: PitchedMap = PitchedMap()) { self.map = map }
 
     public mutating func classify(_ event: MIDIEvent) -> NoteMeaning {
         guard event.kind == .noteOn else { return .other }
-        let note = Int(event.number) + transpose
-        guard (0...127).contains(note) else { return .unmapped }
-        return .pitched(UInt8(note))
+        guard let pitch = map.pitch(forNote: event.number, velocity: event.value) else {
+            return event.value < map.minimumVelocity ? .dropped(.belowMinimumVelocity) : .unmapped
+        }
+        guard (0...127).contains(pitch.midiNote) else { return .unmapped }
+        return .pitched(UInt8(pitch.midiNote))
+    }
+}
+
+/// A drum kit: the kit map's note table with its hit filters (minimum velocity, double triggers,
+/// crosstalk, hi-hat openness from the foot controller).
+public struct DrumKitClassifier: EventClassifier, Sendable {
+    private var filter: HitFilter
+
+    public init(map: DrumKitMap) { filter = HitFilter(map: map) }
+
+    public mutating func classify(_ event: MIDIEvent) -> NoteMeaning {
+        switch event.kind {
+        case .controlChange:
+            filter.controlChange(controller: event.number, value: event.value)
+            return .other
+        case .noteOff:
+            return .other
+        case .noteOn:
+            switch filter.admit(note: event.number, velocity: event.value, at: event.time) {
+            case .accepted(let voice): return .drum(voice)
+            case .belowMinimumVelocity: return .dropped(.belowMinimumVelocity)
+            case .doubleTrigger: return .dropped(.doubleTrigger)
+            case .crosstalk: return .dropped(.crosstalk)
+            case .unmapped: return .unmapped
+            }
+        }
     }
 }
