@@ -6,9 +6,9 @@ import WoodshedCore
 /// A missing file means all defaults; a file only needs the settings it changes. Command-line
 /// options override these. The file format is documented in docs/configuration.md.
 public struct WoodshedConfiguration: Hashable, Sendable {
-    /// Which MIDI input to read: `auto` (the first hardware MIDI port), `keys` (the computer
-    /// keyboard), an ALSA sequencer address such as `20:0`, or the start of a port's name.
-    public var input: String = "auto"
+    /// Which MIDI input to read, as `--input` takes it: `alsa` (every hardware source), `alsa:20:0` or
+    /// `alsa:NAME` (one source), `keys` (the computer keyboard).
+    public var input: String = "alsa"
     /// The mapping (`--map`): a bundled name or a path.
     public var map: String = MappingLibrary.defaultMapName
     /// The ALSA PCM device to play through.
@@ -18,9 +18,9 @@ public struct WoodshedConfiguration: Hashable, Sendable {
     /// Audio sample rate in Hz.
     public var sampleRate: Int = 48_000
     /// Frames per audio period: smaller is less latency, more risk of dropouts.
-    public var periodFrames: Int = 128
+    public var periodFrames: Int = 64
     /// Periods in the device buffer.
-    public var periodCount: Int = 2
+    public var periodCount: Int = 3
     public var master = ChannelLevel()
     /// The click.
     public var metronome = ChannelLevel(gainDecibels: -6)
@@ -29,7 +29,7 @@ public struct WoodshedConfiguration: Hashable, Sendable {
     /// A chart's backing track or accompaniment.
     public var backing = ChannelLevel(gainDecibels: -6)
     /// The metronome's sound, by name (the sound engine lists what it has).
-    public var metronomeSound: String = "click"
+    public var metronomeSound: String = "classic"
     /// Bars of clicks before time zero.
     public var countInBars: Int = 1
     public var judging = JudgingWindows()

@@ -41,6 +41,7 @@ struct DemoCommand: ParsableCommand {
         let drummer = SimulatedDrummer()
         let events = drummer.perform(SimulatedDrummer.rockGroove(bpm: bpm, bars: bars), seed: seed)
         var options = try EngineOptions.parse([])
+        try options.loadConfiguration()
         options.wav = wav
         options.soundfont = soundfont
         let format = options.format
@@ -77,8 +78,9 @@ struct DemoAudio {
 
     func renderer(clicks: ClickTrack, origin: EngineTime) throws -> AudioRenderer {
         let output: AudioOutput = options.wav.map { WAVOutputFactory.make(path: $0, format: options.format) } ?? NullOutput(format: options.format)
-        let synth = try SynthFactory.make(soundFont: SoundFontChoice.path(explicit: options.soundfont), sampleRate: options.rate)
+        let synth = try SynthFactory.make(soundFont: SoundFontChoice.path(explicit: options.soundFontChoice), sampleRate: options.rate)
         let mixer = Mixer(format: options.format, instrument: synth, clicks: clicks, origin: origin)
+        options.applyLevels(to: mixer)
         return AudioRenderer(mixer: mixer, output: output, commands: SPSCQueue(minimumCapacity: 4096), clock: clock)
     }
 }

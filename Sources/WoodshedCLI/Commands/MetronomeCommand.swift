@@ -23,8 +23,8 @@ struct MetronomeCommand: ParsableCommand {
     @Option(name: .long, help: "Time signature: 4/4, 3/4, 5/4, 6/8, 7/8, 12/8, …")
     var sig: String = "4/4"
 
-    @Option(name: .long, help: ArgumentHelp("Click sound: \(ClickSound.validNames).", valueName: "NAME"))
-    var sound: String = "classic"
+    @Option(name: .long, help: ArgumentHelp("Click sound: \(ClickSound.validNames) (default: classic, or the config file's).", valueName: "NAME"))
+    var sound: String?
 
     @Option(name: .long, help: "Stop after this many bars.")
     var bars: Int?
@@ -35,14 +35,14 @@ struct MetronomeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where sound goes when playing live.", valueName: "alsa|alsa:DEVICE|null"))
     var output: OutputSpec?
 
-    @Option(name: .long, help: "Sample rate in Hz.")
-    var rate: Int = 48_000
+    @Option(name: .long, help: "Sample rate in Hz (default 48000).")
+    var rate: Int?
 
-    @Option(name: .long, help: "Frames per audio period (live output).")
-    var period: Int = 64
+    @Option(name: .long, help: "Frames per audio period, live output (default 64).")
+    var period: Int?
 
-    @Option(name: .long, help: "Periods in the audio buffer (live output).")
-    var periods: Int = 3
+    @Option(name: .long, help: "Periods in the audio buffer, live output (default 3).")
+    var periods: Int?
 
     func validate() throws {
         guard (20...300).contains(bpm) else { throw ValidationError("--bpm must be from 20 to 300") }
@@ -54,14 +54,16 @@ struct MetronomeCommand: ParsableCommand {
     func run() throws {
         StopSignal.install()
         let signature = TimeSignature(sig)!
-        let clickSound = try ClickSound(name: sound)
         var options = try EngineOptions.parse([])
-        options.rate = rate
-        options.period = period
-        options.periods = periods
+        try options.loadConfiguration()
+        let clickSound = try ClickSound(name: sound ?? options.configuration.metronomeSound)
+        if let rate { options.rate = rate }
+        if let period { options.period = period }
+        if let periods { options.periods = periods }
         options.output = output
         options.wav = wav
         let format = options.format
+        let rate = options.rate
         let synth = ClickSynthesizer(sampleRate: rate)
         let clicks = ClickTrack(sampleRate: rate, normal: synth.render(clickSound, accent: false),
                                 accent: synth.render(clickSound, accent: true))
@@ -73,6 +75,7 @@ struct MetronomeCommand: ParsableCommand {
             let clock = VirtualClock()
             let output = WAVOutputFactory.make(path: wav, format: format)
             let mixer = Mixer(format: format, instrument: nil, clicks: clicks, origin: .zero)
+            options.applyLevels(to: mixer)
             let renderer = AudioRenderer(mixer: mixer, output: output, commands: SPSCQueue(minimumCapacity: 2), clock: clock)
             let end = EngineTime(nanoseconds: beats.beatDuration.nanoseconds * Int64(beatCount))
             try EngineRun.offline(input: SilentInput(clock: clock), mode: IdleMode(), renderer: renderer, clock: clock,
@@ -83,7 +86,7 @@ struct MetronomeCommand: ParsableCommand {
 
         let clock = MonotonicClock()
         let sink: AudioOutput
-        switch self.output ?? .alsa("default") {
+        switch options.outputSpec {
         case .alsa(let device): sink = PCMOutputFactory.make(device: device, format: format)
         case .null: sink = NullOutput(format: format)
         }
@@ -91,6 +94,7 @@ struct MetronomeCommand: ParsableCommand {
         let beats = SteadyBeats(bpm: bpm, signature: signature, start: start, count: beatCount)
         clicks.play(beats)
         let mixer = Mixer(format: format, instrument: nil, clicks: clicks)
+        options.applyLevels(to: mixer)
         let renderer = AudioRenderer(mixer: mixer, output: sink, commands: SPSCQueue(minimumCapacity: 2), clock: clock)
         let end = beatCount.map { start + EngineTime(nanoseconds: beats.beatDuration.nanoseconds * Int64($0)) }
         Output.line("\(Self.format(bpm)) BPM in \(signature), \(clickSound) click — Ctrl-C to stop")

@@ -25,8 +25,9 @@ struct MonitorCommand: ParsableCommand {
     @Option(name: .long, help: "Stop after this many seconds (live input).")
     var duration: Double?
 
-    func run() throws {
+    mutating func run() throws {
         StopSignal.install()
+        try engine.loadConfiguration()
         let mapping = try MappingChoice.load(engine.map)
         switch mapping.instrument {
         case .drums(let kit): try monitor(classifier: DrumKitClassifier(map: kit), mapping: mapping)

@@ -72,7 +72,7 @@ final class EngineSetup {
     func makeOutput() -> AudioOutput {
         if let wav = options.wav { return WAVFileOutput(path: wav, format: options.format) }
         if isOffline { return NullOutput(format: options.format) }
-        switch options.output ?? .alsa("default") {
+        switch options.outputSpec {
         case .alsa(let device): return PCMOutput(device: device, format: options.format)
         case .null: return NullOutput(format: options.format)
         }
@@ -84,11 +84,12 @@ final class EngineSetup {
         let output = makeOutput()
         var synth: FluidSynthInstrument?
         if needsSynth && !options.noFeedback {
-            let path = try SoundFontChoice.path(explicit: options.soundfont)
+            let path = try SoundFontChoice.path(explicit: options.soundFontChoice)
             synth = try FluidSynthInstrument(soundFontPath: path, sampleRate: options.rate)
         }
         instrument = synth
         let mixer = Mixer(format: output.format, instrument: synth, clicks: clicks, origin: origin)
+        options.applyLevels(to: mixer)
         let renderer = AudioRenderer(mixer: mixer, output: output, commands: synthCommands, clock: clock)
         self.renderer = renderer
         return renderer
