@@ -100,7 +100,7 @@ extension Store {
 
     /// One session by id.
     public func session(id: Int64) throws(StoreError) -> StoredSession? {
-        try read { db in try StoredSession.fetch(db, whereSQL: "s.id = ?", arguments: [id]).first }
+        try read { db in try StoredSession.fetch(db, whereSQL: "s.id = ?", arguments: [id], countingEvents: true).first }
     }
 
     /// Sessions matching `filter`, oldest first.
@@ -129,8 +129,11 @@ extension Store {
 }
 
 extension StoredSession {
-    static func fetch(_ db: Database, whereSQL: String, arguments: StatementArguments = []) throws -> [StoredSession] {
-        try Row.fetchAll(db, sql: "\(selectSQL) WHERE \(whereSQL) ORDER BY s.started_at, s.id", arguments: arguments)
+    /// `countingEvents` fills `eventCount` (a count per session: leave it off for long lists).
+    static func fetch(
+        _ db: Database, whereSQL: String, arguments: StatementArguments = [], countingEvents: Bool = false
+    ) throws -> [StoredSession] {
+        try Row.fetchAll(db, sql: "\(countingEvents ? selectCountingSQL : selectSQL) WHERE \(whereSQL) ORDER BY s.started_at, s.id", arguments: arguments)
             .map(StoredSession.init(row:))
     }
 }

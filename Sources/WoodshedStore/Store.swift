@@ -124,7 +124,7 @@ public final class Store: Sendable {
                 WHERE id = :id AND kind IN ('scale', 'interval')
                 """, arguments: ["id": id])
         }
-        return try StoredSession.fetch(db, whereSQL: "s.id IN (\(ids.map(String.init).joined(separator: ",")))")
+        return try StoredSession.fetch(db, whereSQL: "s.id IN (\(ids.map(String.init).joined(separator: ",")))", countingEvents: true)
     }
 
     // MARK: Access helpers

@@ -26,7 +26,8 @@ public struct StoredSession: Hashable, Sendable, Codable, Identifiable {
     }
 
     /// Columns read by `init(row:)`; `event_count` is computed by the query.
-    static let selectSQL = """
+    static let selectSQL = "SELECT s.*, 0 AS event_count FROM session s"
+    static let selectCountingSQL = """
         SELECT s.*, CASE WHEN s.kind IN ('scale','interval')
             THEN (SELECT COUNT(*) FROM quiz_event q WHERE q.session_id = s.id)
             ELSE (SELECT COUNT(*) FROM drum_event d WHERE d.session_id = s.id AND d.expected_ms IS NOT NULL) END
@@ -52,7 +53,8 @@ public struct StoredSession: Hashable, Sendable, Codable, Identifiable {
         status = SessionStatus(rawValue: row["status"]) ?? .aborted
         durationSeconds = (row["duration_ms"] as Double? ?? 0) / 1000
         accuracy = row["accuracy"]
-        eventCount = row["event_count"] ?? 0
+        let counted: Int = row["event_count"] ?? 0
+        eventCount = counted > 0 ? counted : (row["notes"] ?? row["questions"] ?? 0)
         if let notes: Int = row["notes"], let score: Int = row["score"] {
             drums = DrumResults(
                 notes: notes, hits: row["hits"] ?? 0, perfect: row["perfect"] ?? 0, great: row["great"] ?? 0,
