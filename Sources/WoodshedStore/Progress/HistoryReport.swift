@@ -20,10 +20,10 @@ public struct HistoryReport: Hashable, Sendable, Codable {
     public func line(for session: StoredSession, timeZone: TimeZone = .current) -> String {
         let plan = session.plan
         var fields = [
-            "#\(session.id)".padding(toLength: 5, withPad: " ", startingAt: 0),
+            "#\(session.id)".rightPadded(to: 5),
             ProgressFormat.dateTime(plan.startedAt, timeZone: timeZone),
-            plan.kind.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0),
-            String(plan.subject.prefix(24)).padding(toLength: 24, withPad: " ", startingAt: 0),
+            plan.kind.rawValue.rightPadded(to: 11),
+            String(plan.subject.prefix(24)).rightPadded(to: 24),
             ProgressFormat.duration(session.durationSeconds).leftPadded(to: 6),
         ]
         if let speed = plan.speed, speed != 100 { fields.append("speed \(Int(speed.rounded()))%") }
@@ -44,7 +44,13 @@ public struct HistoryReport: Hashable, Sendable, Codable {
 }
 
 extension String {
+    /// Right-aligned in `width` columns; never cut.
     func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+
+    /// Left-aligned in `width` columns; never cut.
+    func rightPadded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

@@ -223,7 +223,7 @@ public struct ProblemsReport: Hashable, Sendable, Codable {
             + "\(misses) missed (\(ProgressFormat.percent(missRate)))"]
         out.append("Per voice:")
         for voice in voices {
-            var line = "  " + voice.label.padding(toLength: 12, withPad: " ", startingAt: 0)
+            var line = "  " + voice.label.rightPadded(to: 12)
                 + "\(voice.misses)/\(voice.notes) missed".leftPadded(to: 16) + "  "
                 + ProgressFormat.percent(voice.missRate).leftPadded(to: 6)
             if let offset = voice.meanOffsetMs { line += "  " + ProgressFormat.offset(offset) }
@@ -233,7 +233,7 @@ public struct ProblemsReport: Hashable, Sendable, Codable {
         if !positions.isEmpty {
             out.append("Per position:")
             for position in positions {
-                out.append("  " + Self.positionName(position.label).padding(toLength: 36, withPad: " ", startingAt: 0)
+                out.append("  " + Self.positionName(position.label).rightPadded(to: 36)
                     + "\(position.misses)/\(position.notes) missed".leftPadded(to: 16) + "  "
                     + ProgressFormat.percent(position.missRate).leftPadded(to: 6))
             }

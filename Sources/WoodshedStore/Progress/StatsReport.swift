@@ -119,7 +119,7 @@ public struct StatsReport: Hashable, Sendable, Codable {
         if !charts.isEmpty {
             out.append("Charts:")
             for chart in charts {
-                var line = "  " + (chart.chartTitle ?? chart.chartID).padding(toLength: 24, withPad: " ", startingAt: 0)
+                var line = "  " + (chart.chartTitle ?? chart.chartID).rightPadded(to: 24)
                 line += "  \(chart.sessions) played"
                 if let best = chart.bestAccuracy { line += "  best \(ProgressFormat.percent(best))" }
                 if let score = chart.bestScore { line += "  best score \(score)" }
@@ -132,7 +132,7 @@ public struct StatsReport: Hashable, Sendable, Codable {
         for (title, quizLines) in [("Intervals:", intervals), ("Quiz modes:", modes)] where !quizLines.isEmpty {
             out.append(title)
             for q in quizLines {
-                var line = "  " + q.label.padding(toLength: 16, withPad: " ", startingAt: 0)
+                var line = "  " + q.label.rightPadded(to: 16)
                 line += "  \(q.correct)/\(q.asked) correct  \(ProgressFormat.percent(q.accuracy))"
                 if let ms = q.meanResponseMs { line += String(format: "  mean %.2f s", ms / 1000) }
                 out.append(line)
@@ -142,7 +142,7 @@ public struct StatsReport: Hashable, Sendable, Codable {
     }
 
     private static func periodLine(_ period: Period) -> String {
-        var line = "  \(period.label.padding(toLength: 8, withPad: " ", startingAt: 0))  "
+        var line = "  \(period.label.rightPadded(to: 8))  "
             + "\(period.sessions) session\(period.sessions == 1 ? " " : "s")".leftPadded(to: 12)
             + "  " + ProgressFormat.duration(period.practiceSeconds).leftPadded(to: 10)
         if let accuracy = period.accuracy { line += "  accuracy \(ProgressFormat.percent(accuracy))" }
