@@ -52,6 +52,7 @@ let package = Package(
         ),
         .executableTarget(name: "woodshed", dependencies: ["WoodshedCLI"]),
         .executableTarget(name: "make-soundfont", dependencies: ["WoodshedSound", "WoodshedSndFile"]),
+        .executableTarget(name: "store-bench", dependencies: ["WoodshedStore"], path: "Benchmarks/store-bench"),
 
         // MARK: Tests (mirror Sources)
         .testTarget(name: "WoodshedCoreTests", dependencies: ["WoodshedCore"]),

@@ -4,5 +4,9 @@ extension Woodshed {
     /// Every subcommand, in the order `woodshed --help` lists them. One line per command, so that
     /// adding a command is a one-line change here.
     static let subcommandList: [any ParsableCommand.Type] = [
+        HistoryCommand.self,
+        StatsCommand.self,
+        ProblemsCommand.self,
+        ExportCommand.self,
     ]
 }
