@@ -25,7 +25,9 @@ public enum ProgressFormat {
     }
 
     /// Signed milliseconds: "+12 ms" (late) or "-8 ms" (early).
-    public static func offset(_ ms: Double) -> String { String(format: "%+.0f ms", ms) }
+    public static func offset(_ ms: Double) -> String {
+        ms.rounded() == 0 ? "0 ms" : String(format: "%+.0f ms", ms)
+    }
 
     /// A Gregorian calendar with ISO weeks (Monday first) in the given time zone.
     public static func gregorian(_ timeZone: TimeZone) -> Calendar {
