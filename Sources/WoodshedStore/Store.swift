@@ -55,9 +55,7 @@ public final class Store: Sendable {
     public init() {
         path = nil
         // An in-memory database cannot fail to open or migrate short of running out of memory.
-        // swiftlint:disable:next force_try
         database = try! DatabaseQueue()
-        // swiftlint:disable:next force_try
         recoveredSessions = try! Store.prepare(database)
     }
 
