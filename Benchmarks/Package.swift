@@ -24,6 +24,13 @@ let package = Package(
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // A plain timing run of the store (insert a 10,000-event session; stats over 1M events):
+        //     swift run -c release store-bench
+        .executableTarget(
+            name: "store-bench",
+            dependencies: [.product(name: "WoodshedKit", package: "Woodshed")],
+            path: "Benchmarks/store-bench"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,5 +10,9 @@ extension Woodshed {
         MetronomeCommand.self,
         ChartCommand.self,
         Theory.self,
+        HistoryCommand.self,
+        StatsCommand.self,
+        ProblemsCommand.self,
+        ExportCommand.self,
     ]
 }

@@ -1,0 +1,36 @@
+import Foundation
+import WoodshedCore
+import WoodshedStore
+
+/// Opening the practice history for the read-only views.
+enum ProgressStore {
+    /// The history at `DataLocation`, or nil when nothing has been recorded yet (the views then
+    /// say how to start instead of creating an empty file). Sessions a killed process left behind
+    /// are reported on standard error, one line each.
+    static func open() throws -> Store? {
+        let path = DataLocation.databasePath()
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let store = try Store(path: path)
+        for session in store.recoveredSessions {
+            FileHandle.standardError.write(Data("woodshed: \(session.cutShortMessage)\n".utf8))
+        }
+        return store
+    }
+
+    /// Prints a view as pretty, key-sorted JSON with ISO 8601 dates.
+    static func printJSON<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// `--since` as a date, or a one-line error.
+    static func parseSince(_ text: String?) throws -> Date? {
+        guard let text else { return nil }
+        guard let date = ProgressFormat.parseDay(text) else {
+            throw WoodshedError("--since \(text): expected a date like 2026-11-21")
+        }
+        return date
+    }
+}

@@ -1,0 +1,64 @@
+/// A value that can be kept in the settings table, as text.
+public protocol StorableSetting: Sendable {
+    var settingText: String { get }
+    init?(settingText: String)
+}
+
+extension Double: StorableSetting {
+    public var settingText: String { "\(self)" }
+    public init?(settingText: String) { self.init(settingText) }
+}
+
+extension Int: StorableSetting {
+    public var settingText: String { "\(self)" }
+    public init?(settingText: String) { self.init(settingText) }
+}
+
+extension Bool: StorableSetting {
+    public var settingText: String { self ? "true" : "false" }
+    public init?(settingText: String) { self.init(settingText) }
+}
+
+extension String: StorableSetting {
+    public var settingText: String { self }
+    public init?(settingText: String) { self = settingText }
+}
+
+extension Array: StorableSetting where Element == String {
+    public var settingText: String { joined(separator: ",") }
+    public init?(settingText: String) { self = settingText.split(separator: ",").map(String.init) }
+}
+
+/// A typed name in the settings table: the key and the type of its value travel together, so a
+/// speed is never read back as a string.
+public struct SettingKey<Value: StorableSetting>: Hashable, Sendable {
+    public let name: String
+    public init(_ name: String) { self.name = name }
+}
+
+/// The mixer channels whose volume persists.
+public enum VolumeChannel: String, Sendable, CaseIterable {
+    case master, kit, metronome, backing, feedback
+}
+
+extension SettingKey where Value == Double {
+    /// The speed (percent) last used on a chart, offered again next time.
+    public static func lastSpeed(chart chartID: String) -> Self { Self("chart.\(chartID).speed") }
+    /// A mixer channel's volume, 0–1.
+    public static func volume(_ channel: VolumeChannel) -> Self { Self("volume.\(channel.rawValue)") }
+}
+
+extension SettingKey where Value == Int {
+    /// Count-in length in measures.
+    public static let countIn = Self("count-in")
+}
+
+extension SettingKey where Value == String {
+    /// The metronome's sound ("click", "woodblock", "cowbell"...).
+    public static let metronomeSound = Self("metronome.sound")
+}
+
+extension SettingKey where Value == [String] {
+    /// The voices last isolated on a chart (`--voices`).
+    public static func voiceIsolation(chart chartID: String) -> Self { Self("chart.\(chartID).voices") }
+}
