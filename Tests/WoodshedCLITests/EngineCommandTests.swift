@@ -99,3 +99,29 @@ import WoodshedSndFile
         #expect(audio.samples.contains { abs($0) > 0.05 })
     }
 }
+
+@Suite struct KeysInputTests {
+    /// Types on a pseudo-terminal (util-linux `script`), as a person would.
+    @Test func computerKeyboardPlaysPadsAndEscapeEnds() throws {
+        let command = "\(WoodshedBinary.url.path) monitor --input keys --output null --no-feedback --json"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.0)
+        input.fileHandleForWriting.write(Data(" jd".utf8))
+        Thread.sleep(forTimeInterval: 0.5)
+        input.fileHandleForWriting.write(Data([0x1B]))
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).filter { $0.hasPrefix("{") }
+        let objects = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let voices = objects.filter { $0["type"] as? String == "event" }.map { $0["voice"] as? String }
+        #expect(voices == ["kick", "snare", "hihat"])
+        #expect(objects.filter { $0["type"] as? String == "event" }.allSatisfy { $0["source"] as? String == "keys" })
+    }
+}

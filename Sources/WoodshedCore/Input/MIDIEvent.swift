@@ -40,6 +40,16 @@ public struct MIDIEvent: Hashable, Sendable, BitwiseCopyable {
     }
 
     /// The source address as ALSA prints it, `client:port`.
-    /// The source address as ALSA prints it, `client:port`, or `file` for events read from a file.
-    public var sourceAddress: String { source == 0 ? "file" : "\(source >> 8):\(source & 0xFF)" }
+    /// `source` of events typed on the computer keyboard.
+    public static let computerKeyboardSource: UInt16 = 0xFFFF
+
+    /// The source address as ALSA prints it, `client:port`; `file` for events read from a file,
+    /// `keys` for the computer keyboard.
+    public var sourceAddress: String {
+        switch source {
+        case 0: "file"
+        case MIDIEvent.computerKeyboardSource: "keys"
+        default: "\(source >> 8):\(source & 0xFF)"
+        }
+    }
 }

@@ -67,7 +67,7 @@ public final class KeysInput<Keys: KeyTranslator>: MIDIInput {
                 break
             }
             guard let press = keys.press(byte) else { continue }
-            buffer[n] = .noteOn(press.note, velocity: press.velocity, at: now, channel: channel)
+            buffer[n] = .noteOn(press.note, velocity: press.velocity, at: now, channel: channel, source: MIDIEvent.computerKeyboardSource)
             n += 1
         }
         return n > 0 ? .events(n) : (ended ? .finished : .idle)
