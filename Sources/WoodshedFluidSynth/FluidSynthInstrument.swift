@@ -18,7 +18,9 @@ public final class FluidSynthInstrument: SynthInstrument {
 
     /// Options a user may want to change.
     public struct Options: Sendable {
-        public var polyphony: Int32 = 256
+        /// 64 voices: plenty for a kit or a keyboard, and note-on cost grows with polyphony (FluidSynth
+        /// scans every voice when it starts one): 3.7 µs per note-on at 256, under 1 µs at 64.
+        public var polyphony: Int32 = 64
         public var gain: Double = 0.6
         public var reverb = false
         public var chorus = false

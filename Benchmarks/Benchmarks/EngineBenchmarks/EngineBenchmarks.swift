@@ -16,64 +16,58 @@ let kitPath: String = {
     return "soundfonts/woodshed-kit.sf2"
 }()
 
-struct GMKit: EventClassifier {
-    var table = [Int8](repeating: -1, count: 128)
-    init() { for voice in DrumVoice.allCases { table[Int(voice.generalMIDINote)] = Int8(voice.index) } }
-    mutating func classify(_ event: MIDIEvent) -> NoteMeaning {
-        guard event.kind == .noteOn, table[Int(event.number)] >= 0 else { return .other }
-        return .drum(DrumVoice(index: Int(table[Int(event.number)]))!)
-    }
-}
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal, .instructions],
                                            maxDuration: .seconds(3))
 
-    // Input event → mapped → queued → FluidSynth note-on: the offline path of every hit.
+    // Input event → mapped and filtered → queued → applied to FluidSynth (note-on): the path of
+    // every hit. Every 32 events all voices are cut, as if the rendered notes had ended, so that
+    // note-on never has to steal a voice from a full polyphony — the cost of that cut is counted.
     Benchmark("input event to fluid_synth_noteon (per event)",
               configuration: .init(scalingFactor: .kilo)) { benchmark in
         let synth = try FluidSynthInstrument(soundFontPath: kitPath, sampleRate: 48_000)
-        let queue = SPSCQueue<MIDIEvent>(minimumCapacity: 4096)
-        let mode = MonitorMode(classifier: GMKit(), synth: queue, capacity: 1 << 16)
-        let clock = VirtualClock()
-        let renderer = AudioRenderer(mixer: Mixer(format: AudioFormat(), instrument: synth, clicks: nil),
-                                     output: NullOutput(format: AudioFormat()), commands: queue, clock: clock,
-                                     latencyCapacity: 0)
-        let notes: [UInt8] = [36, 38, 42, 46, 49, 51]
-        let events = (0..<1000).map { MIDIEvent.noteOn(notes[$0 % notes.count], velocity: 100, at: .milliseconds(Double($0))) }
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            for event in events {
-                mode.handle(event)
-                renderer.applyCommands()
-            }
-            while mode.results.pop() != nil {}
-        }
-        benchmark.stopMeasurement()
-        synth.allNotesOff()
+        try runEventPath(benchmark, synth: synth) { synth.allNotesOff() }
     }
 
-    // One 64-frame period of the mix with FluidSynth ringing and the click playing.
-    Benchmark("mixer render, 64-frame period at 48 kHz") { benchmark in
-        let synth = try FluidSynthInstrument(soundFontPath: kitPath, sampleRate: 48_000)
-        let clickSynth = ClickSynthesizer(sampleRate: 48_000)
-        let clicks = ClickTrack(sampleRate: 48_000, normal: clickSynth.render(.classic, accent: false),
-                                accent: clickSynth.render(.classic, accent: true))
-        clicks.play(SteadyBeats(bpm: 240))
-        let mixer = Mixer(format: AudioFormat(), instrument: synth, clicks: clicks)
-        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 128)
-        defer { buffer.deallocate() }
-        var sample: Int64 = 0
-        for (i, note) in [36, 38, 42, 49, 51, 45, 43, 57].enumerated() {
-            synth.noteOn(channel: 10, note: UInt8(note), velocity: UInt8(90 + i))
+    for polyphony: Int32 in [64, 32] {
+        Benchmark("input event to fluid_synth_noteon, polyphony \(polyphony) (per event)",
+                  configuration: .init(scalingFactor: .kilo)) { benchmark in
+            var options = FluidSynthInstrument.Options()
+            options.polyphony = polyphony
+            let synth = try FluidSynthInstrument(soundFontPath: kitPath, sampleRate: 48_000, options: options)
+            try runEventPath(benchmark, synth: synth) { synth.allNotesOff() }
         }
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            if sample % 4800 == 0 { synth.noteOn(channel: 10, note: 42, velocity: 90) }
-            mixer.render(frames: 64, firstSample: sample, into: buffer)
-            sample += 64
+    }
+
+    // The same path with a synth that does nothing: Woodshed's own share of the cost.
+    Benchmark("input event to synth note-on, Woodshed's share (per event)",
+              configuration: .init(scalingFactor: .kilo)) { benchmark in
+        try runEventPath(benchmark, synth: SilentSynth()) {}
+    }
+
+    // One 64-frame period of the mix: FluidSynth ringing, the click playing, both, or only clicks.
+    for (name, useSynth, useClicks) in [("FluidSynth and click", true, true), ("FluidSynth only", true, false), ("click only", false, true)] {
+        Benchmark("mixer render, 64-frame period at 48 kHz, \(name)") { benchmark in
+            let synth = useSynth ? try FluidSynthInstrument(soundFontPath: kitPath, sampleRate: 48_000) : nil
+            let clickSynth = ClickSynthesizer(sampleRate: 48_000)
+            let clicks = useClicks ? ClickTrack(sampleRate: 48_000, normal: clickSynth.render(.classic, accent: false),
+                                                accent: clickSynth.render(.classic, accent: true)) : nil
+            clicks?.play(SteadyBeats(bpm: 240))
+            let mixer = Mixer(format: AudioFormat(), instrument: synth, clicks: clicks)
+            let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 128)
+            defer { buffer.deallocate() }
+            var sample: Int64 = 0
+            for (i, note) in [36, 38, 42, 49, 51, 45, 43, 57].enumerated() {
+                synth?.noteOn(channel: 10, note: UInt8(note), velocity: UInt8(90 + i))
+            }
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                mixer.render(frames: 64, firstSample: sample, into: buffer)
+                sample += 64
+            }
+            benchmark.stopMeasurement()
         }
-        benchmark.stopMeasurement()
     }
 
     // From nothing to ready to play: FluidSynth with the bundled kit, the clicks, the mixer.
@@ -87,4 +81,36 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(Mixer(format: AudioFormat(), instrument: synth, clicks: clicks))
         }
     }
+}
+
+/// A synth that does nothing, to isolate Woodshed's own cost.
+final class SilentSynth: SynthInstrument {
+    func noteOn(channel: UInt8, note: UInt8, velocity: UInt8) {}
+    func noteOff(channel: UInt8, note: UInt8) {}
+    func controlChange(channel: UInt8, controller: UInt8, value: UInt8) {}
+    func render(frames: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {}
+}
+
+/// 1,000 hits through the kit map's filters, the monitor mode, the queue and the synth, per iteration.
+func runEventPath(_ benchmark: Benchmark, synth: SynthInstrument, cut: () -> Void) throws {
+    let queue = SPSCQueue<MIDIEvent>(minimumCapacity: 4096)
+    let mode = MonitorMode(classifier: DrumKitClassifier(map: .generalMIDI), synth: queue, capacity: 1 << 16)
+    let renderer = AudioRenderer(mixer: Mixer(format: AudioFormat(), instrument: synth, clicks: nil),
+                                 output: NullOutput(format: AudioFormat()), commands: queue, clock: VirtualClock(),
+                                 latencyCapacity: 0)
+    let notes: [UInt8] = [36, 38, 42, 46, 49, 51]
+    var time: Int64 = 0
+    var events = (0..<1000).map { MIDIEvent.noteOn(notes[$0 % notes.count], velocity: 100, at: .milliseconds(Double($0) * 40)) }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+        for i in events.indices {
+            events[i].time = EngineTime(nanoseconds: time)
+            time += 40_000_000  // 40 ms apart: no double triggers, no crosstalk
+            mode.handle(events[i])
+            renderer.applyCommands()
+            if i & 31 == 31 { cut() }
+        }
+        while mode.results.pop() != nil {}
+    }
+    benchmark.stopMeasurement()
 }
