@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WoodshedCore
 
 /// `woodshed export`: every session and every event, for spreadsheets and scripts.
 ///
@@ -102,19 +103,5 @@ public enum Exporter {
         }
     }
 
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20: out += String(format: "\\u%04x", c.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func jsonString(_ s: String) -> String { JSONText.quote(s) }
 }
