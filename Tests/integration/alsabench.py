@@ -116,7 +116,10 @@ class JsonLinesProcess:
                 if value:
                     return value
                 left = deadline - time.monotonic()
-                if left <= 0 or (self.proc.poll() is not None and not self._threads[0].is_alive()):
+                if self.proc.poll() is not None and not self._threads[0].is_alive():
+                    raise AssertionError(f"the process exited (status {self.proc.returncode}) "
+                                         f"while waiting for {what}\n" + self.describe())
+                if left <= 0:
                     raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}\n"
                                          + self.describe())
                 self._changed.wait(min(left, 0.5))
@@ -141,11 +144,11 @@ class JsonLinesProcess:
                 f"  other stdout:\n    {tail(self.noise)}\n  stderr:\n    {tail(self.stderr_lines)}")
 
 
-def start_monitor(*extra: str, input: str = f"alsa:{VIRMIDI_ADDRESS}", preexec_fn=None,
-                  ready_timeout: float = 120) -> JsonLinesProcess:
+def start_monitor(*extra: str, input: str = f"alsa:{VIRMIDI_ADDRESS}", env: dict | None = None,
+                  preexec_fn=None, ready_timeout: float = 120) -> JsonLinesProcess:
     """Start `woodshed monitor --json` and wait until it reports that its source is subscribed."""
     mon = JsonLinesProcess([woodshed_binary(), "monitor", "--input", input, "--json", *extra],
-                           preexec_fn=preexec_fn)
+                           env=env, preexec_fn=preexec_fn)
     mon.wait_for(lambda ls: any(o.get("type") == "source" and o.get("event") == "subscribed"
                                 for o in ls), ready_timeout, "the source to be subscribed")
     return mon
