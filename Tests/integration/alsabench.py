@@ -55,9 +55,10 @@ def missing_feature(args: list[str]) -> str | None:
     if not exe.exists():
         return f"{exe} does not exist (build it: swift build --product woodshed)"
     done = subprocess.run([str(exe), *args, "--help"], capture_output=True, text=True, timeout=120)
-    if done.returncode != 0:
-        err = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
-        return f"`woodshed {' '.join(args)}` is not implemented yet: {err}"
+    # ArgumentParser answers --help even after an unknown word, so look for the command's own usage.
+    command = "woodshed " + " ".join(args)
+    if done.returncode != 0 or f"usage: {command}" not in done.stdout.lower():
+        return f"`{command}` is not implemented yet (its --help shows no `USAGE: {command}`)"
     return None
 
 

@@ -55,7 +55,6 @@ def test_without_permission_it_warns_once_and_still_works(monitors):
     # No udev in the guest: let an ordinary user open the sequencer, as the audio group would.
     for dev in Path("/dev/snd").iterdir():
         dev.chmod(0o666)
-    os.environ.setdefault("WOODSHED_TEST_HOME", "/tmp/nobody-home")
     Path("/tmp/nobody-home").mkdir(exist_ok=True)
     os.chown("/tmp/nobody-home", NOBODY, NOBODY)
     mon = monitors("--map", "gm", "--output", "null", preexec_fn=drop_to_nobody,
