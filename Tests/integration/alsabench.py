@@ -296,17 +296,16 @@ class Capture:
 
 
 def find_onsets(rec: Recording, sent_ns: list[int], *, max_latency_ms: float = 250,
-                threshold: int | None = None) -> list[float | None]:
-    """For each note sent at sent_ns[k], the latency (ms) to the first loud sample after it.
+                min_level: int = 100) -> list[float | None]:
+    """For each note sent at sent_ns[k], the latency (ms) to its onset in the recording.
 
-    The search for note k ends at the next note's send time (or max_latency_ms). A note whose
-    window already starts loud (the previous sound still ringing) or stays quiet gets None.
-    The threshold defaults to a fifth of the loudest sample recorded.
+    Note k is searched from its send time to the next note's (at most max_latency_ms). Its onset
+    is the first sample reaching a fifth of the window's own peak, so soft and loud sounds are
+    measured alike. A window whose peak stays under min_level (silence: the loopback is digital,
+    so silence is 0) or that already starts near that level (the previous sound still ringing)
+    gives None.
     """
     s = rec.samples
-    if threshold is None:
-        peak = max((abs(x) for x in s), default=0)
-        threshold = max(peak // 5, 200)
     block = 32
     out: list[float | None] = []
     for k, t in enumerate(sent_ns):
@@ -315,17 +314,17 @@ def find_onsets(rec: Recording, sent_ns: list[int], *, max_latency_ms: float = 2
         if k + 1 < len(sent_ns):
             end_t = min(end_t, sent_ns[k + 1])
         hi = min(rec.index_at(end_t), len(s))
-        if lo >= hi or max(map(abs, s[lo:lo + 24]), default=0) >= threshold // 2:
+        window = s[lo:hi]
+        peak = max(max(window, default=0), -min(window, default=0))
+        threshold = peak // 5
+        if peak < min_level or max(map(abs, s[lo:lo + 24]), default=0) >= threshold // 2:
             out.append(None)
             continue
         found = None
         for b in range(lo, hi, block):
             chunk = s[b:min(b + block, hi)]
             if max(chunk) >= threshold or -min(chunk) >= threshold:
-                for i, x in enumerate(chunk):
-                    if abs(x) >= threshold:
-                        found = b + i
-                        break
+                found = b + next(i for i, x in enumerate(chunk) if abs(x) >= threshold)
                 break
         out.append(None if found is None else (rec.time_at(found) - t) / 1e6)
     return out

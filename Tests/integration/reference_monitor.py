@@ -6,8 +6,9 @@ It exists only to check the integration tests themselves while the real binary i
     WOODSHED_BIN=Tests/integration/reference_monitor.py scripts/alsa-vm \
         python3 -m pytest -p no:cacheprovider Tests/integration
 
-It makes no sound (`--output` is accepted and ignored, so the sound-out test fails with it) and
-`latency_us` is the time from the kernel stamp to this program handling the event.
+With `--output alsa:DEVICE` it sounds through a fluidsynth process of its own (so latency-bench
+can be checked end to end: expect a ratio a little above 1); `latency_us` is the time from the
+kernel stamp to this program passing the note on.
 """
 
 import argparse
@@ -17,7 +18,9 @@ import signal
 import sys
 import time
 
-from alsa_midi import (SYSTEM_ANNOUNCE, WRITE_PORT, ClientExitEvent, NoteOnEvent, PortExitEvent,
+from pathlib import Path
+
+from alsa_midi import (READ_PORT, SYSTEM_ANNOUNCE, WRITE_PORT, ClientExitEvent, NoteOnEvent, PortExitEvent,
                        PortStartEvent, SequencerClient)
 
 GM = {35: "kick-left", 36: "kick", 37: "cross-stick", 38: "snare", 40: "snare-rim", 42: "hihat",
@@ -59,6 +62,15 @@ def main():
     queue.start()
     client.drain_output()
     port.connect_from(SYSTEM_ANNOUNCE)
+    synth = None
+    if args.output and args.output.startswith("alsa"):
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import alsabench
+        out = client.create_port("out", READ_PORT)
+        device = args.output.partition(":")[2] or "default"
+        synth = alsabench.BareFluidSynth(
+            source=f"{client.client_id}:{out.port_id}", device=device, sf2=args.soundfont,
+            rate=int(args.rate or 48000), period=int(args.period or 256), periods=int(args.periods or 2))
 
     spec = args.input.removeprefix("alsa:")
     name = None
@@ -83,6 +95,10 @@ def main():
         if isinstance(ev, NoteOnEvent) and ev.velocity > 0:
             stamp = ev.time.seconds * 1_000_000_000 + ev.time.nanoseconds
             now = client.get_queue_status(queue.queue_id).real_time
+            if synth:
+                client.event_output(NoteOnEvent(note=ev.note, velocity=ev.velocity, channel=ev.channel),
+                                    port=out)
+                client.drain_output()
             latencies.append((now.seconds * 1e9 + now.nanoseconds - stamp) / 1000)
             events += 1
             emit({"type": "event", "t_ms": stamp / 1e6, "stamp_ns": stamp,
@@ -98,6 +114,8 @@ def main():
                 port.connect_from(source)
                 emit({"type": "source", "event": "resubscribed", "name": label,
                       "address": f"{source[0]}:{source[1]}"})
+    if synth:
+        synth.stop()
     latencies.sort()
     pick = lambda p: round(latencies[min(len(latencies) - 1, int(p * len(latencies)))], 1) if latencies else 0
     emit({"type": "summary", "events": events, "overruns": 0, "lost": 0, "xruns": 0,
