@@ -28,6 +28,9 @@ public final class SequencerClient {
 
     deinit { snd_seq_close(handle) }
 
+    /// The names of Woodshed's own clients, never offered as sources.
+    static let ownNames: Set<String> = ["woodshed", "woodshed-control", "woodshed-devices"]
+
     static func openError(_ status: Int32) -> WoodshedError {
         if access("/dev/snd/seq", F_OK) != 0 {
             return WoodshedError("no ALSA sequencer: /dev/snd/seq is missing; load it with `sudo modprobe snd-seq`, "
@@ -53,7 +56,7 @@ public final class SequencerClient {
             let clientID = snd_seq_client_info_get_client(client)
             if clientID == SND_SEQ_CLIENT_SYSTEM { continue }
             let clientName = String(cString: snd_seq_client_info_get_name(client))
-            if clientName.hasPrefix("woodshed") { continue }
+            if SequencerClient.ownNames.contains(clientName) { continue }
             let kernel = snd_seq_client_info_get_type(client) == SND_SEQ_KERNEL_CLIENT
             snd_seq_port_info_set_client(port, clientID)
             snd_seq_port_info_set_port(port, -1)

@@ -102,6 +102,7 @@ struct MetronomeCommand: ParsableCommand {
         let barDuration = beats.beatDuration.nanoseconds * Int64(signature.beats)
         let report = try EngineRun.live(
             input: SilentInput(clock: clock), mode: IdleMode(finishTime: end), renderer: renderer, clock: clock, zero: .zero,
+            started: { if case .normal(let reason) = $0 { Output.error("woodshed: \(RealTimeThread.warning(reason: reason))") } },
             shouldStop: { false },
             drain: {
                 let elapsed = (clock.now - start).nanoseconds
@@ -112,7 +113,6 @@ struct MetronomeCommand: ParsableCommand {
                     Output.line("bar \(bar + 1)")
                 }
             })
-        if case .normal(let reason) = report.timingPolicy { Output.error("woodshed: \(RealTimeThread.warning(reason: reason))") }
         if let error = report.audioError { throw WoodshedError("audio stopped: \(error)") }
     }
 

@@ -40,10 +40,6 @@ struct MonitorCommand: ParsableCommand {
         let setup = try EngineSetup(options: engine, mapping: mapping)
         let mode = MonitorMode(classifier: classifier, synth: setup.synthCommands, feedback: !engine.noFeedback)
         let display = MonitorDisplay(json: json, pitched: mapping.pitched != nil)
-        for notice in setup.initialNotices { display.show(notice) }
-        if !json && !setup.isOffline {
-            Output.line("monitoring \(setup.input.name) with the \(mapping.name) map — Ctrl-C to stop")
-        }
 
         let renderer = try setup.makeAudio(clicks: nil, origin: setup.clock.now)
         if let clock = setup.clock as? VirtualClock {
@@ -55,12 +51,17 @@ struct MonitorCommand: ParsableCommand {
             let limit = duration.map { EngineTime.seconds($0) }
             let report = try EngineRun.live(
                 input: setup.input, mode: mode, renderer: renderer, clock: setup.clock, zero: .zero,
+                started: { policy in
+                    // The scheduling first, then the sources: both are known before any event is shown.
+                    display.show(policy)
+                    for notice in setup.initialNotices { display.show(notice) }
+                    if !json { Output.line("monitoring \(setup.input.name) with the \(mapping.name) map — Ctrl-C to stop") }
+                },
                 shouldStop: { limit.map { setup.clock.now - started >= $0 } ?? false },
                 drain: {
                     while let record = mode.results.pop() { display.show(record) }
                     if let watcher = setup.watcher { for notice in watcher.poll() { display.show(notice) } }
                 })
-            display.show(report.timingPolicy)
             if let error = report.audioError { Output.error("woodshed: audio stopped: \(error)") }
         }
         display.summary(overruns: setup.input.overruns, lost: mode.results.dropped + setup.synthCommands.dropped,
@@ -110,10 +111,10 @@ final class MonitorDisplay {
             line.add("pitch", .string(name))
             line.add("frets", .array(frets.map { .object(JSONLine([("string", .int($0.string)), ("fret", .int($0.fret))])) }))
             meaning = name + (frets.isEmpty ? "" : "  guitar " + frets.map { "\($0.string):\($0.fret)" }.joined(separator: " "))
-        case .dropped(let reason):
-            line.add("voice", .null)
+        case .dropped(let voice, let reason):
+            line.add("voice", voice.map { .string($0.rawValue) } ?? .null)
             line.add("dropped", .string(reason.rawValue))
-            meaning = "(dropped: \(reason.rawValue))"
+            meaning = (voice.map { "\($0.rawValue) " } ?? "") + "(dropped: \(reason.rawValue))"
         case .unmapped:
             line.add("voice", .null)
             meaning = "(not in the map)"

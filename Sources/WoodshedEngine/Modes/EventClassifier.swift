@@ -6,8 +6,8 @@ public enum NoteMeaning: Hashable, Sendable, BitwiseCopyable {
     case drum(DrumVoice)
     /// A pitched note (keyboard, guitar), the MIDI note number after any transpose.
     case pitched(UInt8)
-    /// A hit the kit map knows but the filters dropped.
-    case dropped(DropReason)
+    /// A hit the map knows (on this voice, for a kit) but the filters dropped.
+    case dropped(DrumVoice?, DropReason)
     /// A note the map does not know.
     case unmapped
     /// A note-off or control change: nothing to judge.
@@ -40,7 +40,7 @@ public struct PitchedClassifier: EventClassifier, Sendable {
     public mutating func classify(_ event: MIDIEvent) -> NoteMeaning {
         guard event.kind == .noteOn else { return .other }
         guard let pitch = map.pitch(forNote: event.number, velocity: event.value) else {
-            return event.value < map.minimumVelocity ? .dropped(.belowMinimumVelocity) : .unmapped
+            return event.value < map.minimumVelocity ? .dropped(nil, .belowMinimumVelocity) : .unmapped
         }
         guard (0...127).contains(pitch.midiNote) else { return .unmapped }
         return .pitched(UInt8(pitch.midiNote))
@@ -51,8 +51,12 @@ public struct PitchedClassifier: EventClassifier, Sendable {
 /// crosstalk, hi-hat openness from the foot controller).
 public struct DrumKitClassifier: EventClassifier, Sendable {
     private var filter: HitFilter
+    private let map: DrumKitMap
 
-    public init(map: DrumKitMap) { filter = HitFilter(map: map) }
+    public init(map: DrumKitMap) {
+        self.map = map
+        filter = HitFilter(map: map)
+    }
 
     public mutating func classify(_ event: MIDIEvent) -> NoteMeaning {
         switch event.kind {
@@ -64,9 +68,9 @@ public struct DrumKitClassifier: EventClassifier, Sendable {
         case .noteOn:
             switch filter.admit(note: event.number, velocity: event.value, at: event.time) {
             case .accepted(let voice): return .drum(voice)
-            case .belowMinimumVelocity: return .dropped(.belowMinimumVelocity)
-            case .doubleTrigger: return .dropped(.doubleTrigger)
-            case .crosstalk: return .dropped(.crosstalk)
+            case .belowMinimumVelocity: return .dropped(map.voice(forNote: event.number), .belowMinimumVelocity)
+            case .doubleTrigger: return .dropped(map.voice(forNote: event.number), .doubleTrigger)
+            case .crosstalk: return .dropped(map.voice(forNote: event.number), .crosstalk)
             case .unmapped: return .unmapped
             }
         }

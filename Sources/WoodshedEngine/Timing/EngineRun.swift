@@ -56,10 +56,13 @@ public enum EngineRun {
     /// period after period into the output, and the calling thread calls `drain` every few
     /// milliseconds until `shouldStop` says so, Ctrl-C is pressed, or the input or the mode ends.
     ///
-    /// - Parameter zero: practice time zero on the clock's time base.
+    /// - Parameters:
+    ///   - zero: practice time zero on the clock's time base.
+    ///   - started: called once the timing thread runs, with the scheduling it got.
     public static func live(
         input: MIDIInput, mode: PracticeMode, renderer: AudioRenderer?, clock: EngineClock,
         zero: EngineTime, timingPriority: Int32 = 80, audioPriority: Int32 = 70,
+        started: (RealTimeThread.Policy) -> Void = { _ in },
         shouldStop: () -> Bool, drain: () throws -> Void
     ) throws -> LiveReport {
         let stop = Atomic<Bool>(false)
@@ -111,6 +114,7 @@ public enum EngineRun {
             }
         }
 
+        started(timingThread.policy)
         var drainError: Error?
         while true {
             do { try drain() } catch {
