@@ -18,6 +18,8 @@ public final class PCMOutput: AudioOutput {
     private var useFloat = true
     private var converted: UnsafeMutablePointer<Int16>?
     private var xrunCount = 0
+    /// Failed writes in a row; a few are recovered from, more end the stream.
+    private var failures = 0
 
     public init(device: String = "default", format: AudioFormat) {
         self.device = device
@@ -96,11 +98,18 @@ public final class PCMOutput: AudioOutput {
                 written = snd_pcm_writei(pcm, base + 2 * offset, snd_pcm_uframes_t(frames))
             }
             if written < 0 {
-                if written == -Int(EPIPE) || written == -Int(ESTRPIPE) { xrunCount += 1 }
-                let recovered = snd_pcm_recover(pcm, Int32(written), 1)
-                if recovered < 0 { throw ALSAError("audio output \"\(device)\" failed", code: recovered) }
+                // Underrun or suspend: recover and go on. Anything else (EIO from a device that
+                // stalled): prepare the stream again a few times before giving up.
+                xrunCount += 1
+                failures += 1
+                var recovered = snd_pcm_recover(pcm, Int32(written), 1)
+                if recovered < 0, failures <= 3 { recovered = snd_pcm_prepare(pcm) }
+                if recovered < 0 || failures > 3 {
+                    throw ALSAError("audio output \"\(device)\" failed", code: recovered < 0 ? recovered : Int32(written))
+                }
                 continue
             }
+            failures = 0
             frames -= Int(written)
             offset += Int(written)
         }

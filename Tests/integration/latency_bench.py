@@ -50,7 +50,7 @@ def main():
     ap.add_argument("--note", type=int, default=42, help="GM drum note (a short sound: closed hi-hat)")
     ap.add_argument("--rate", type=int, default=48000)
     ap.add_argument("--period", type=int, default=256, help="frames per period")
-    ap.add_argument("--periods", type=int, default=2)
+    ap.add_argument("--periods", type=int, default=3)
     ap.add_argument("--soundfont", default=str(ab.soundfont()))
     args = ap.parse_args()
 

@@ -94,7 +94,7 @@ public enum EngineRun {
         let buffer = UnsafeMutableBufferPointer<MIDIEvent>.allocate(capacity: 256)
         defer { buffer.deallocate() }
         let timingThread = try RealTimeThread(name: "woodshed-timing", priority: timingPriority) {
-            let slice = EngineTime.milliseconds(2)
+            let slice = EngineTime.milliseconds(10)
             while !stop.load(ordering: .relaxed) {
                 switch input.read(into: buffer, until: clock.now + slice) {
                 case .events(let n):
