@@ -125,3 +125,31 @@ import WoodshedSndFile
         #expect(objects.filter { $0["type"] as? String == "event" }.allSatisfy { $0["source"] as? String == "keys" })
     }
 }
+
+@Suite struct TuningsFileTests {
+    /// `--tuning` reads `mappings/tunings.toml`: a tuning added there is playable, a bad note is
+    /// named by file:line:column.
+    @Test func tuningsComeFromTheMappingsFile() throws {
+        let home = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let mappings = home.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+        let bundled = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("mappings")
+        for name in try FileManager.default.contentsOfDirectory(atPath: bundled.path) {
+            try FileManager.default.copyItem(at: bundled.appendingPathComponent(name), to: mappings.appendingPathComponent(name))
+        }
+        let tunings = mappings.appendingPathComponent("tunings.toml")
+        let original = try String(contentsOf: tunings, encoding: .utf8)
+        try (original + "\n[banjo]\nname = \"Banjo\"\nstrings = [\"G4\", \"D3\", \"G3\", \"B3\", \"D4\"]\n").write(to: tunings, atomically: true, encoding: .utf8)
+        let good = try WoodshedBinary.run(["theory", "frets", "B3", "--tuning", "banjo", "--json"], environment: ["WOODSHED_HOME": home.path])
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout.contains("\"fret\":0,\"string\":2"))
+
+        try (original + "\n[banjo]\nname = \"Banjo\"\nstrings = [\"G4\", \"H3\"]\n").write(to: tunings, atomically: true, encoding: .utf8)
+        let bad = try WoodshedBinary.run(["theory", "frets", "B3", "--tuning", "banjo"], environment: ["WOODSHED_HOME": home.path])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("tunings.toml:"))
+        #expect(bad.stderr.contains("\"H3\""))
+        #expect(bad.stderr.split(separator: "\n").count == 1)
+    }
+}

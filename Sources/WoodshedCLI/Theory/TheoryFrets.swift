@@ -29,7 +29,7 @@ struct TheoryFrets: TheoryOutputCommand {
     }
 
     func output() throws -> String {
-        let tuning = try Tuning.named(tuning)
+        let tuning = try TuningChoice.named(tuning)
         let (name, octave) = try NoteName.parseWithOptionalOctave(note)
         let noteText = octave.map { "\(name.inOctave($0))" } ?? "\(name)"
         let positions = octave.map { tuning.positions(of: name.inOctave($0)) } ?? tuning.positions(of: name.pitchClass)
