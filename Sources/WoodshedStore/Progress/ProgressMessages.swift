@@ -2,7 +2,7 @@
 public enum ProgressMessages {
     /// Shown by every view when the history is empty.
     public static let noSessionsYet =
-        "No practice sessions yet. Run `woodshed demo` to see how it works, then `woodshed play song.dtx` to start."
+        "No practice sessions yet: every session you practise is kept here. Run `woodshed demo` to see Woodshed at work."
 
     /// A command line argument, quoted for the shell when it needs it.
     public static func shellQuoted(_ argument: String) -> String {
