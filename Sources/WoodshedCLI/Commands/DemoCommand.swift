@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WoodshedCore
 import WoodshedEngine
+import WoodshedSndFile
 import WoodshedSound
 
 /// `woodshed demo`: the whole engine at work without any MIDI gear — a simulated drummer plays a
@@ -54,8 +55,9 @@ struct DemoCommand: ParsableCommand {
         clicks.play(SteadyBeats(bpm: bpm, start: countIn, count: 4 * (bars + 1)))
 
         let clock = VirtualClock(start: countIn)
-        let setup = DemoAudio(options: options, clock: clock)
-        let renderer = try setup.renderer(clicks: clicks, origin: countIn)
+        let output: AudioOutput = wav.map { WAVFileOutput(path: $0, format: format) } ?? NullOutput(format: format)
+        let renderer = try EngineSetup.renderer(options: options, output: output, clock: clock, clicks: clicks,
+                                                origin: countIn, commands: SPSCQueue(minimumCapacity: 4096))
         let mode = MonitorMode(classifier: DrumKitClassifier(map: .generalMIDI), synth: renderer.commands)
         let display = MonitorDisplay(json: json, pitched: false)
         if !json {
@@ -68,19 +70,5 @@ struct DemoCommand: ParsableCommand {
         }
         display.summary(overruns: 0, lost: mode.results.dropped, xruns: 0, latencies: [], live: false)
         if let wav, !json { Output.line("mix written to \(wav)") }
-    }
-}
-
-/// The demo's audio: FluidSynth with the chosen soundfont into a WAV file (or nowhere).
-struct DemoAudio {
-    let options: EngineOptions
-    let clock: EngineClock
-
-    func renderer(clicks: ClickTrack, origin: EngineTime) throws -> AudioRenderer {
-        let output: AudioOutput = options.wav.map { WAVOutputFactory.make(path: $0, format: options.format) } ?? NullOutput(format: options.format)
-        let synth = try SynthFactory.make(soundFont: SoundFontChoice.path(explicit: options.soundFontChoice), sampleRate: options.rate)
-        let mixer = Mixer(format: options.format, instrument: synth, clicks: clicks, origin: origin)
-        options.applyLevels(to: mixer)
-        return AudioRenderer(mixer: mixer, output: output, commands: SPSCQueue(minimumCapacity: 4096), clock: clock)
     }
 }

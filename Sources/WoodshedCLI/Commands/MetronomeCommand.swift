@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import WoodshedCore
+import WoodshedALSA
 import WoodshedEngine
+import WoodshedSndFile
 import WoodshedSound
 
 /// `woodshed metronome`: a synthesized click on the exact sample of every beat.
@@ -73,7 +75,7 @@ struct MetronomeCommand: ParsableCommand {
             let beats = SteadyBeats(bpm: bpm, signature: signature, start: .zero, count: beatCount)
             clicks.play(beats)
             let clock = VirtualClock()
-            let output = WAVOutputFactory.make(path: wav, format: format)
+            let output = WAVFileOutput(path: wav, format: format)
             let mixer = Mixer(format: format, instrument: nil, clicks: clicks, origin: .zero)
             options.applyLevels(to: mixer)
             let renderer = AudioRenderer(mixer: mixer, output: output, commands: SPSCQueue(minimumCapacity: 2), clock: clock)
@@ -87,7 +89,7 @@ struct MetronomeCommand: ParsableCommand {
         let clock = MonotonicClock()
         let sink: AudioOutput
         switch options.outputSpec {
-        case .alsa(let device): sink = PCMOutputFactory.make(device: device, format: format)
+        case .alsa(let device): sink = PCMOutput(device: device, format: format)
         case .null: sink = NullOutput(format: format)
         }
         let start = clock.now + .milliseconds(100)

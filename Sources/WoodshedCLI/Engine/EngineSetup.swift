@@ -19,7 +19,6 @@ final class EngineSetup {
     var initialNotices: [SourceWatcher.Notice] = []
     let synthCommands = SPSCQueue<MIDIEvent>(minimumCapacity: 4096)
     private(set) var renderer: AudioRenderer?
-    private(set) var instrument: FluidSynthInstrument?
 
     var isOffline: Bool { input.isOffline }
 
@@ -81,17 +80,23 @@ final class EngineSetup {
     /// Creates the synth, clicks, mixer and renderer. `origin` is the engine time of sample 0
     /// (offline; live runs set it when the stream starts).
     func makeAudio(clicks: ClickTrack?, origin: EngineTime, needsSynth: Bool = true) throws -> AudioRenderer {
-        let output = makeOutput()
-        var synth: FluidSynthInstrument?
-        if needsSynth && !options.noFeedback {
-            let path = try SoundFontChoice.path(explicit: options.soundFontChoice)
-            synth = try FluidSynthInstrument(soundFontPath: path, sampleRate: options.rate)
-        }
-        instrument = synth
-        let mixer = Mixer(format: output.format, instrument: synth, clicks: clicks, origin: origin)
-        options.applyLevels(to: mixer)
-        let renderer = AudioRenderer(mixer: mixer, output: output, commands: synthCommands, clock: clock)
+        let renderer = try EngineSetup.renderer(options: options, output: makeOutput(), clock: clock, clicks: clicks,
+                                                origin: origin, commands: synthCommands, needsSynth: needsSynth)
         self.renderer = renderer
         return renderer
+    }
+
+    /// The audio chain every playing command uses: FluidSynth (unless there is nothing to sound)
+    /// and the clicks into the mixer, with the configured channel levels, into `output`.
+    static func renderer(options: EngineOptions, output: AudioOutput, clock: EngineClock, clicks: ClickTrack?,
+                         origin: EngineTime, commands: SPSCQueue<MIDIEvent>, needsSynth: Bool = true) throws -> AudioRenderer {
+        var synth: FluidSynthInstrument?
+        if needsSynth && !options.noFeedback {
+            synth = try FluidSynthInstrument(soundFontPath: SoundFontChoice.path(explicit: options.soundFontChoice),
+                                             sampleRate: options.rate)
+        }
+        let mixer = Mixer(format: output.format, instrument: synth, clicks: clicks, origin: origin)
+        options.applyLevels(to: mixer)
+        return AudioRenderer(mixer: mixer, output: output, commands: commands, clock: clock)
     }
 }
