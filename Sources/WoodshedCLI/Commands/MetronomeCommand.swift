@@ -76,9 +76,8 @@ struct MetronomeCommand: ParsableCommand {
             clicks.play(beats)
             let clock = VirtualClock()
             let output = WAVFileOutput(path: wav, format: format)
-            let mixer = Mixer(format: format, instrument: nil, clicks: clicks, origin: .zero)
-            options.applyLevels(to: mixer)
-            let renderer = AudioRenderer(mixer: mixer, output: output, commands: SPSCQueue(minimumCapacity: 2), clock: clock)
+            let renderer = try EngineSetup.renderer(options: options, output: output, clock: clock, clicks: clicks,
+                                                    origin: .zero, commands: SPSCQueue(minimumCapacity: 2), needsSynth: false)
             let end = EngineTime(nanoseconds: beats.beatDuration.nanoseconds * Int64(beatCount))
             try EngineRun.offline(input: SilentInput(clock: clock), mode: IdleMode(), renderer: renderer, clock: clock,
                                   end: end, tail: .zero, drain: {})
@@ -95,9 +94,8 @@ struct MetronomeCommand: ParsableCommand {
         let start = clock.now + .milliseconds(100)
         let beats = SteadyBeats(bpm: bpm, signature: signature, start: start, count: beatCount)
         clicks.play(beats)
-        let mixer = Mixer(format: format, instrument: nil, clicks: clicks)
-        options.applyLevels(to: mixer)
-        let renderer = AudioRenderer(mixer: mixer, output: sink, commands: SPSCQueue(minimumCapacity: 2), clock: clock)
+        let renderer = try EngineSetup.renderer(options: options, output: sink, clock: clock, clicks: clicks,
+                                                origin: .zero, commands: SPSCQueue(minimumCapacity: 2), needsSynth: false)
         let end = beatCount.map { start + EngineTime(nanoseconds: beats.beatDuration.nanoseconds * Int64($0)) }
         Output.line("\(Self.format(bpm)) BPM in \(signature), \(clickSound) click — Ctrl-C to stop")
         var shownBar = -1
