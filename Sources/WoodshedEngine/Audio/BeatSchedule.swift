@@ -1,15 +1,5 @@
 import WoodshedCore
 
-/// One metronome beat: when, and how strongly accented.
-public struct Beat: Hashable, Sendable, BitwiseCopyable {
-    public var time: EngineTime
-    public var accent: BeatAccent
-    public init(time: EngineTime, accent: BeatAccent) {
-        self.time = time
-        self.accent = accent
-    }
-}
-
 /// A steady metronome: a tempo, a time signature and a first beat.
 ///
 /// Beat `n` falls at `start + n × 60/bpm` seconds, computed afresh for every beat (never by adding up

@@ -1,0 +1,130 @@
+/// Everything a practice run needs, worked out before it starts: the notes to judge on the practice
+/// time base (speed applied, loop passes laid end to end, count-ins inserted), the notes shown but
+/// not judged, the metronome's beats, and where each pass starts.
+///
+/// The timing thread only reads this; building it allocates, so it happens before start.
+public struct PracticePlan: Sendable {
+    /// A note as the practice run sees it.
+    public struct Note: Hashable, Sendable {
+        /// When it is due, on the practice time base (speed applied; 0 = the first pass's start).
+        public var time: EngineTime
+        public var voice: DrumVoice
+        public var velocity: UInt8
+        /// 1-based measure number in the chart.
+        public var measureNumber: Int
+        /// 1-based beat within the measure, in the signature's unit (2.5 = the "and" of 2).
+        public var beat: Double
+        public var placement: BeatPlacement
+        /// 0-based pass of the loop (0 without a loop).
+        public var pass: Int
+    }
+
+    public var options: PracticeOptions
+    /// The notes judged and scored, in chart order (time, then voice).
+    public var notes: [Note]
+    /// Notes of voices left out by `--voices`: shown muted, not judged.
+    public var mutedNotes: [Note]
+    /// Every click: count-ins (negative times before the first pass) and the beats of each pass.
+    public var beats: [Beat]
+    /// The count-in clicks only (for the countdown display).
+    public var countInBeats: [Beat]
+    /// Where each pass starts.
+    public var passStarts: [EngineTime]
+    /// The measures played (1-based).
+    public var measures: ClosedRange<Int>
+    /// The time after the last note's window when the run is over.
+    public var end: EngineTime
+    /// The tempo as heard at the start (chart BPM × speed).
+    public var effectiveBPM: Double
+
+    public enum PlanError: Error, Equatable { case loopOutsideChart(ClosedRange<Int>, measures: Int), noNotes }
+
+    /// - Parameters:
+    ///   - passes: how many passes to lay out when `options.passes` is nil (a live run that loops
+    ///     until stopped lays out many).
+    ///   - tail: how long after the last note the run lasts (the judge's Good window).
+    public init(chart original: Chart, options: PracticeOptions, defaultPasses: Int = 1, tail: EngineTime = .milliseconds(84)) throws(PlanError) {
+        self.options = options
+        let chart = original.simplified(level: options.level)
+        let measures = options.loop ?? 1...max(chart.measures.count, 1)
+        guard measures.upperBound <= chart.measures.count else {
+            throw .loopOutsideChart(measures, measures: chart.measures.count)
+        }
+        self.measures = measures
+        let scale = 100.0 / Double(options.speedPercent)
+        func scaled(_ t: EngineTime) -> EngineTime { EngineTime(nanoseconds: Int64((Double(t.nanoseconds) * scale).rounded())) }
+
+        let first = chart.measures[measures.lowerBound - 1]
+        let last = chart.measures[measures.upperBound - 1]
+        let sectionStart = first.start
+        let sectionLength = scaled(last.end - sectionStart)
+        let passCount = options.loop == nil ? 1 : (options.passes ?? defaultPasses)
+
+        // One count-in: `countInBars` bars of the first measure's signature at its tempo (speed applied).
+        let firstBeatLength = 60.0 / chart.bpm(at: sectionStart) * 4 / Double(first.signature.noteValue) * scale
+        let beatNanos = Int64((firstBeatLength * 1e9).rounded())
+        let countInLength = EngineTime(nanoseconds: beatNanos * Int64(options.countInBars * first.signature.beats))
+        func countIn(endingAt start: EngineTime) -> [Beat] {
+            let count = options.countInBars * first.signature.beats
+            return (0..<count).map { i in
+                Beat(time: start - countInLength + EngineTime(nanoseconds: beatNanos * Int64(i)),
+                     accent: first.signature.accent(ofBeat: i % first.signature.beats))
+            }
+        }
+
+        // The beats of the section, relative to its start.
+        var sectionBeats: [Beat] = []
+        for m in measures {
+            let measure = chart.measures[m - 1]
+            let whole = Int(measure.beatCount.numerator / max(measure.beatCount.denominator, 1))
+            for b in 0..<max(whole, 1) {
+                if let t = chart.time(measureNumber: m, beat: Double(b + 1)) {
+                    sectionBeats.append(Beat(time: scaled(t - sectionStart), accent: measure.signature.accent(ofBeat: b)))
+                }
+            }
+        }
+
+        var notes: [Note] = [], muted: [Note] = [], beats: [Beat] = [], countInBeats: [Beat] = [], starts: [EngineTime] = []
+        var passStart = EngineTime.zero
+        let range = chart.noteIndices(from: sectionStart, to: last.end)
+        for pass in 0..<passCount {
+            if pass > 0, options.countInEachPass { passStart += countInLength }
+            if pass == 0 || options.countInEachPass {
+                let clicks = countIn(endingAt: passStart)
+                countInBeats += clicks
+                beats += clicks
+            }
+            starts.append(passStart)
+            beats += sectionBeats.map { Beat(time: $0.time + passStart, accent: $0.accent) }
+            for note in chart.notes[range] {
+                let beatLength = chart.measures[note.measureIndex].signature.beatLength
+                let planned = Note(time: scaled(note.time - sectionStart) + passStart, voice: note.voice, velocity: note.velocity,
+                                   measureNumber: note.measureNumber,
+                                   beat: 1 + (note.position * chart.measures[note.measureIndex].length / beatLength).doubleValue,
+                                   placement: note.placement, pass: pass)
+                if options.voices.map({ $0.contains(note.voice) }) ?? true { notes.append(planned) } else { muted.append(planned) }
+            }
+            passStart += sectionLength
+        }
+        guard !notes.isEmpty else { throw .noNotes }
+        self.notes = notes
+        mutedNotes = muted
+        self.beats = beats.sorted { $0.time < $1.time }
+        self.countInBeats = countInBeats
+        passStarts = starts
+        end = passStart + tail
+        effectiveBPM = chart.bpm(at: sectionStart) * Double(options.speedPercent) / 100
+    }
+
+    /// How long one pass lasts.
+    public var passDuration: EngineTime {
+        passStarts.count > 1 ? passStarts[1] - passStarts[0] : end - (passStarts.first ?? .zero)
+    }
+
+    /// The pass that `time` falls in.
+    public func pass(at time: EngineTime) -> Int {
+        var result = 0
+        for (i, start) in passStarts.enumerated() where start <= time { result = i }
+        return result
+    }
+}
