@@ -8,6 +8,7 @@ extension Woodshed {
         DevicesCommand.self,
         MonitorCommand.self,
         MetronomeCommand.self,
+        PlayCommand.self,
         RenderCommand.self,
         ChartCommand.self,
         Theory.self,

@@ -70,6 +70,28 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Chart parsing: the example charts, written out as DTX and as Standard MIDI Files.
+    let examples: [Chart] = {
+        var url = URL(fileURLWithPath: kitPath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("charts")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        url.standardize()
+        return files.filter { $0.hasSuffix(".wchart") }.sorted().compactMap { try? ChartFile.load(url.appendingPathComponent($0).path).chart }
+    }()
+    let dtxFiles = examples.compactMap { try? Array(DTXWriter.write($0).utf8) }
+    let midiFiles = examples.map { ChartMIDIWriter.write($0) }
+    let dtxBytes = dtxFiles.reduce(0) { $0 + $1.count }, midiBytes = midiFiles.reduce(0) { $0 + $1.count }
+    print("chart parsing inputs: \(dtxFiles.count) DTX files, \(dtxBytes) bytes; \(midiFiles.count) MIDI files, \(midiBytes) bytes")
+    Benchmark("parse DTX, the \(dtxFiles.count) example charts (per chart)", configuration: .init(scalingFactor: .one)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for file in dtxFiles { blackHole(try DTXReader.read(file, file: "bench.dtx")) }
+        }
+    }
+    Benchmark("parse Standard MIDI File, the \(midiFiles.count) example charts (per chart)", configuration: .init(scalingFactor: .one)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for file in midiFiles { blackHole(try ChartMIDIReader.read(file, file: "bench.mid")) }
+        }
+    }
+
     // From nothing to ready to play: FluidSynth with the bundled kit, the clicks, the mixer.
     Benchmark("start-up to ready with the bundled kit",
               configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 50)) { benchmark in

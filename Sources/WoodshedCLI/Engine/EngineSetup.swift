@@ -22,9 +22,18 @@ final class EngineSetup {
 
     var isOffline: Bool { input.isOffline }
 
-    init(options: EngineOptions, mapping: Mapping) throws {
+    /// - Parameter simulated: the events of `--input sim` (a simulated player needs a chart, so the
+    ///   command that has one makes them).
+    init(options: EngineOptions, mapping: Mapping, simulated: (UInt64) throws -> [MIDIEvent] = { _ in
+        throw WoodshedError("--input sim plays a chart: use it with woodshed play CHART or woodshed demo")
+    }, simulateInRealTime: Bool = false) throws {
         self.options = options
         switch options.input {
+        case .sim(let seed):
+            let events = try simulated(seed)
+            input = RecordedInput(name: "sim:\(seed)", events: events)
+            clock = simulateInRealTime ? MonotonicClock() : VirtualClock(start: min(events.first?.time ?? .zero, .zero))
+            watcher = nil
         case .events(let path):
             let text = try Self.readText(path)
             let events = try EventFile.parse(text, name: path)
@@ -70,7 +79,7 @@ final class EngineSetup {
     /// Where this session's sound goes: a WAV file, a device, or nowhere.
     func makeOutput() -> AudioOutput {
         if let wav = options.wav { return WAVFileOutput(path: wav, format: options.format) }
-        if isOffline { return NullOutput(format: options.format) }
+        if clock is VirtualClock { return NullOutput(format: options.format) }
         switch options.outputSpec {
         case .alsa(let device): return PCMOutput(device: device, format: options.format)
         case .null: return NullOutput(format: options.format)

@@ -11,25 +11,32 @@ public enum InputSpec: Equatable, Sendable, ExpressibleByArgument, CustomStringC
     case smf(String)
     /// The computer keyboard.
     case keys
+    /// A simulated drummer playing the chart (seeded timing bias and spread, a few misses and
+    /// extra hits), offline: `woodshed play` and `woodshed demo` only.
+    case sim(UInt64)
 
     public init?(argument: String) {
         if argument == "alsa" { self = .alsa(nil); return }
         if argument == "keys" { self = .keys; return }
+        if argument == "sim" { self = .sim(1); return }
         let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
         guard parts.count == 2, !parts[1].isEmpty else { return nil }
         switch parts[0] {
         case "alsa": self = .alsa(parts[1])
         case "events": self = .events(parts[1])
         case "smf": self = .smf(parts[1])
+        case "sim":
+            guard let seed = UInt64(parts[1]) else { return nil }
+            self = .sim(seed)
         default: return nil
         }
     }
 
-    public static var allValueStrings: [String] { ["alsa", "alsa:CLIENT:PORT", "alsa:NAME", "events:FILE", "smf:FILE", "keys"] }
+    public static var allValueStrings: [String] { ["alsa", "alsa:CLIENT:PORT", "alsa:NAME", "events:FILE", "smf:FILE", "keys", "sim[:SEED]"] }
 
     public var isOffline: Bool {
         switch self {
-        case .events, .smf: true
+        case .events, .smf, .sim: true
         case .alsa, .keys: false
         }
     }
@@ -41,6 +48,7 @@ public enum InputSpec: Equatable, Sendable, ExpressibleByArgument, CustomStringC
         case .events(let f): "events:\(f)"
         case .smf(let f): "smf:\(f)"
         case .keys: "keys"
+        case .sim(let seed): "sim:\(seed)"
         }
     }
 }

@@ -18,6 +18,9 @@ public final class RecordedInput: MIDIInput {
     public func start() throws {}
     public func stop() {}
 
+    /// The time of the last event, if any.
+    public var lastEventTime: EngineTime? { events.last?.time }
+
     /// The time of the next event, if any — the virtual clock jumps there.
     public var nextEventTime: EngineTime? { position < events.count ? events[position].time : nil }
 
