@@ -1,0 +1,59 @@
+import WoodshedCore
+
+/// `woodshed play` on drums: every hit is sounded at once and judged against the chart; notes
+/// nobody hit become misses as time passes; the scored judgements go to the display in chart order.
+///
+/// Runs on the timing thread: the judge's tables and the result queue are sized in `init`, so
+/// `handle` and `advance` never allocate, lock or print.
+public final class DrumJudgeMode<Classifier: EventClassifier>: PracticeMode {
+    private var classifier: Classifier
+    /// The judge; read its `combo`, `score` and counts only when the timing thread is not running.
+    public private(set) var judge: Judge
+    private let synth: SPSCQueue<MIDIEvent>
+    /// What the display reads: judgements, extras, ignored and dropped hits.
+    public let results: SPSCQueue<DrumPlayRecord>
+    /// Whether hits are sounded (channel 10, the voice's General MIDI note).
+    public let feedback: Bool
+
+    public init(classifier: Classifier, judge: Judge, synth: SPSCQueue<MIDIEvent>, feedback: Bool = true, capacity: Int = 1 << 16) {
+        self.classifier = classifier
+        self.judge = judge
+        self.synth = synth
+        self.feedback = feedback
+        results = SPSCQueue(minimumCapacity: capacity)
+    }
+
+    public func handle(_ event: MIDIEvent) {
+        switch classifier.classify(event) {
+        case .drum(let voice):
+            if feedback {
+                synth.push(MIDIEvent(time: event.time, kind: .noteOn, channel: 10, number: voice.generalMIDINote, value: event.value))
+            }
+            switch judge.hit(voice, at: event.time, velocity: event.value) {
+            case .matched: break
+            case .extra: results.push(.extra(ExtraHit(voice: voice, time: event.time, velocity: event.value)))
+            case .ignored: results.push(.ignored(voice: voice, time: event.time, velocity: event.value))
+            }
+            publishFinals()
+        case .dropped(_, let reason):
+            results.push(.dropped(event, reason))
+        case .other where event.kind == .controlChange && feedback:
+            // As in the monitor: controllers (the hi-hat pedal) reach the synth as they came.
+            synth.push(MIDIEvent(time: event.time, kind: .controlChange, channel: event.channel, number: event.number, value: event.value))
+        case .pitched, .unmapped, .other:
+            break
+        }
+    }
+
+    public func advance(to time: EngineTime) {
+        judge.advance(to: time)
+        publishFinals()
+    }
+
+    /// Every note is judged and reported.
+    public var isFinished: Bool { judge.isComplete }
+
+    private func publishFinals() {
+        while let judgement = judge.nextFinal() { results.push(.judged(judgement)) }
+    }
+}

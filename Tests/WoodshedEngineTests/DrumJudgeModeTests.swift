@@ -1,0 +1,89 @@
+import Testing
+import WoodshedCore
+@testable import WoodshedEngine
+
+@Suite struct DrumJudgeModeTests {
+    /// kick 0, hi-hat 250, snare 500, hi-hat 750 ms.
+    static let notes = [(0.0, DrumVoice.kick), (250, .hihat), (500, .snare), (750, .hihat)].enumerated().map {
+        JudgeNote(time: .milliseconds($1.0), voice: $1.1, index: Int32($0))
+    }
+
+    struct Run {
+        var records: [DrumPlayRecord]
+        var sounded: [MIDIEvent]
+        var finished: Bool
+    }
+
+    /// Plays `events` through the General MIDI kit map into the judge, offline.
+    func run(_ events: [MIDIEvent], voices: Set<DrumVoice>? = nil) throws -> Run {
+        let clock = VirtualClock(start: .milliseconds(-100))
+        let synth = SPSCQueue<MIDIEvent>(minimumCapacity: 256)
+        let mode = DrumJudgeMode(classifier: DrumKitClassifier(map: .generalMIDI), judge: Judge(notes: Self.notes, voices: voices), synth: synth)
+        var records: [DrumPlayRecord] = []
+        try EngineRun.offline(input: RecordedInput(name: "test", events: events), mode: mode, renderer: nil, clock: clock,
+                              end: .milliseconds(900)) {
+            while let record = mode.results.pop() { records.append(record) }
+        }
+        var sounded: [MIDIEvent] = []
+        while let event = synth.pop() { sounded.append(event) }
+        return Run(records: records, sounded: sounded, finished: mode.isFinished)
+    }
+
+    static let played: [MIDIEvent] = [
+        .noteOn(36, velocity: 100, at: .milliseconds(5)),    // kick, Δ +5: Perfect
+        .noteOn(46, velocity: 90, at: .milliseconds(210)),   // open hi-hat on the hi-hat note, Δ −40: Great
+        .noteOn(38, velocity: 110, at: .milliseconds(570)),  // snare, Δ +70: Good
+        .noteOn(50, velocity: 80, at: .milliseconds(600)),   // high tom: no note, an extra
+        // the hi-hat at 750 is not played: a miss once 834 ms have passed
+    ]
+
+    @Test func judgesSoundsAndReportsInOrder() throws {
+        let result = try run(Self.played)
+        #expect(result.finished)
+        #expect(result.sounded.map(\.number) == [36, 46, 38, 50])
+        #expect(result.sounded.allSatisfy { $0.channel == 10 && $0.kind == .noteOn })
+        #expect(result.sounded.map(\.value) == [100, 90, 110, 80])
+        #expect(result.records == [
+            .judged(Judgement(noteIndex: 0, voice: .kick, noteTime: .zero, hitTime: .milliseconds(5), offset: .milliseconds(5),
+                              velocity: 100, tier: .perfect, combo: 1, points: 100, score: 100)),
+            .judged(Judgement(noteIndex: 1, voice: .hihat, noteTime: .milliseconds(250), hitTime: .milliseconds(210),
+                              offset: .milliseconds(-40), velocity: 90, tier: .great, combo: 2, points: 80, score: 180)),
+            .judged(Judgement(noteIndex: 2, voice: .snare, noteTime: .milliseconds(500), hitTime: .milliseconds(570),
+                              offset: .milliseconds(70), velocity: 110, tier: .good, combo: 3, points: 50, score: 230)),
+            .extra(ExtraHit(voice: .tomHigh, time: .milliseconds(600), velocity: 80)),
+            .judged(Judgement(noteIndex: 3, voice: .hihat, noteTime: .milliseconds(750), hitTime: nil, offset: .zero,
+                              velocity: 0, tier: .miss, combo: 0, points: 0, score: 230)),
+        ])
+        #expect(try run(Self.played).records == result.records)  // deterministic
+    }
+
+    @Test func isolatedVoicesIgnoreTheRestButStillSoundThem() throws {
+        let result = try run(Self.played, voices: [.hihat])
+        #expect(result.sounded.map(\.number) == [36, 46, 38, 50])
+        #expect(result.records.count == 5)
+        #expect(result.records[0] == .ignored(voice: .kick, time: .milliseconds(5), velocity: 100))
+        guard case .judged(let hihat) = result.records[1] else { Issue.record("expected a judgement"); return }
+        #expect(hihat.noteIndex == 1 && hihat.tier == .great && hihat.combo == 1)
+        #expect(result.records[2] == .ignored(voice: .snare, time: .milliseconds(570), velocity: 110))
+        #expect(result.records[3] == .ignored(voice: .tomHigh, time: .milliseconds(600), velocity: 80))
+        guard case .judged(let miss) = result.records[4] else { Issue.record("expected a judgement"); return }
+        #expect(miss.noteIndex == 3 && miss.tier == .miss)
+    }
+
+    @Test func droppedHitsAreReportedNotSoundedNorJudged() throws {
+        // A second snare 10 ms after the first is a double trigger for the default filters.
+        let events: [MIDIEvent] = [.noteOn(38, velocity: 100, at: .milliseconds(500)), .noteOn(38, velocity: 100, at: .milliseconds(510))]
+        let result = try run(events)
+        #expect(result.sounded.map(\.number) == [38])
+        #expect(result.records.contains(.dropped(events[1], .doubleTrigger)))
+        #expect(result.records.filter { if case .judged = $0 { true } else { false } }.count == 4)
+        #expect(!result.records.contains { if case .extra = $0 { true } else { false } })
+    }
+
+    @Test func finishesWhenTheLastNoteIsFinal() throws {
+        // With no input after the notes, the run ends as soon as the last note's window closes.
+        let result = try run([.noteOn(36, velocity: 100, at: .zero)])
+        #expect(result.finished)
+        #expect(result.records.count == 4)
+    }
+}
