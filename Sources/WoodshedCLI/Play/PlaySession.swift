@@ -48,7 +48,7 @@ struct PlaySession {
         }
         let plan = try ChartLoading.plan(file, options: practice, tail: settings.windows.good)
         let judge = Judge(notes: plan.notes.enumerated().map { JudgeNote(time: $0.element.time, voice: $0.element.voice, index: Int32($0.offset)) },
-                          windows: settings.windows, groups: settings.groups, offset: settings.offset)
+                          windows: settings.windows, groups: settings.groups, offset: settings.offset, voices: practice.voices)
         let mode = DrumJudgeMode(classifier: DrumKitClassifier(map: kit), judge: judge, synth: setup.synthCommands,
                                  feedback: !engine.noFeedback, capacity: max(1 << 16, plan.notes.count * 2 + 1024))
 
@@ -126,7 +126,9 @@ struct PlaySession {
                                   hitRate: summary.hitRate, score: Int(summary.score), maxCombo: summary.maxCombo,
                                   meanOffsetMs: summary.hits > 0 ? summary.meanOffsetMilliseconds : nil,
                                   sdOffsetMs: summary.hits > 1 ? summary.sdOffsetMilliseconds : nil)
-        let duration = EngineTime.seconds(Date().timeIntervalSince(started))
+        // Offline, the session lasted as long as the music; live, as long as the player played.
+        let duration = setup.clock is VirtualClock ? plan.end - min(plan.beats.first?.time ?? .zero, .zero)
+            : EngineTime.seconds(Date().timeIntervalSince(started))
         let outcome = finished ? recorder?.finish(drums: results, duration: duration) : recorder?.abort(drums: results, duration: duration)
         try? store.setSetting(.lastSpeed(chart: chartID), Double(practice.speedPercent))
         if let voices = practice.voices { try? store.setSetting(.voiceIsolation(chart: chartID), voices.map(\.rawValue).sorted()) }
