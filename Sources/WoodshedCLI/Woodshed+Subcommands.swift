@@ -10,6 +10,7 @@ extension Woodshed {
         MetronomeCommand.self,
         ChartCommand.self,
         Theory.self,
+        QuizCommand.self,
         HistoryCommand.self,
         StatsCommand.self,
         ProblemsCommand.self,
