@@ -29,7 +29,7 @@ struct QuizModeTests {
         let result = try run(cMajor, .scale(grading: .pitchClass), notes: notes)
         let answers = result.records.filter { $0.kind == .answered }
         #expect(answers.count == 8)
-        #expect(answers.allSatisfy(\.correct))
+        #expect(answers.allSatisfy { $0.correct })
         #expect(answers.map(\.question) == Array(0..<8))
         // The first degree is asked at time zero, each next one when the previous is played.
         #expect(answers.map(\.response.milliseconds) == [1000, 500, 500, 500, 500, 500, 500, 500])

@@ -39,7 +39,7 @@ struct QuizRun {
         let display = QuizDisplay(kind: kind, plan: plan, clef: clef, json: options.json, ear: ear, recorder: recorder)
         display.introduce(stop: setup.isOffline ? nil : stopHint(setup))
 
-        let renderer = try setup.makeAudio(clicks: nil, origin: .zero)
+        let renderer = try setup.makeAudio(clicks: nil, origin: setup.clock.now)
         var length = EngineTime.zero
         if let clock = setup.clock as? VirtualClock {
             try EngineRun.offline(input: setup.input, mode: mode, renderer: renderer, clock: clock) {
