@@ -93,6 +93,21 @@ struct QuizModeTests {
         #expect(result.records.filter { $0.kind == .answered }.map(\.correct) == [true])
     }
 
+    @Test func aLiveQuizLingersAfterTheLastAnswerForItsFeedback() {
+        var rules = QuizRules.interval(grading: .pitchClass, ear: false)
+        rules.linger = .seconds(1)
+        let mode = QuizMode(plan: QuizPlan(questions: [intervals.questions[0]]), rules: rules, classifier: PitchedClassifier(),
+                            synth: SPSCQueue(minimumCapacity: 16))
+        mode.advance(to: .zero)
+        mode.handle(.noteOn(60, velocity: 90, at: .milliseconds(800), channel: 1))
+        #expect(!mode.isFinished)
+        mode.advance(to: .milliseconds(1700))
+        #expect(!mode.isFinished)
+        mode.advance(to: .milliseconds(1800))
+        #expect(mode.isFinished)
+        #expect(QuizMode(plan: QuizPlan(questions: []), rules: rules, classifier: PitchedClassifier(), synth: SPSCQueue(minimumCapacity: 4)).isFinished)
+    }
+
     @Test func theCalibratedLatencyIsTakenOffResponseTimes() throws {
         var rules = QuizRules.scale(grading: .pitchClass)
         rules.latencyOffset = .milliseconds(12)

@@ -87,8 +87,8 @@ final class QuizDisplay {
         switch question.subject {
         case .degree(let degree, let mode):
             guard degree == 1 else { return }
-            let scale = plan.questions[index..<min(index + 8, plan.questions.count)].map { "\($0.expected.name)" }
-            Output.line("\(question.root.name) \(mode.displayName): \(scale.joined(separator: " "))   steps \(mode.pattern)")
+            // The notes themselves are the quiz: only the root, the mode and its steps are shown.
+            Output.line("\(question.root.name) \(mode.displayName), steps \(mode.pattern)")
             Output.line("Play it up from \(question.root.name), then the octave.")
             staff.notes.removeAll()
         case .interval(let interval):
@@ -127,7 +127,7 @@ final class QuizDisplay {
                 staff.append(question.expected)
                 draw(staff.notes)
             } else {
-                Output.line("  \(played)  wrong: degree \(degree) is \(question.expected.name); try again  (\(seconds))")
+                Output.line("  \(played)  wrong for degree \(degree); try again  (\(seconds))")
             }
         case .interval(let interval):
             let verdict = correct ? "right" : "wrong"

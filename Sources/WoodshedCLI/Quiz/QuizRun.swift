@@ -30,6 +30,7 @@ struct QuizRun {
         let (store, recorder) = openStore()
         var rules = self.rules
         rules.stopNote = UInt8(options.stopNote)
+        if !setup.isOffline { rules.linger = .seconds(1) }
         if let calibration = try? store?.calibration(input: setup.input.name, output: engine.outputSpec.description) {
             // The store's offset is added to input times (negative when notes arrive late).
             rules.latencyOffset = .milliseconds(-calibration.offsetMs)

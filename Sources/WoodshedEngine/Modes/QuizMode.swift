@@ -23,6 +23,9 @@ public final class QuizMode<Classifier: EventClassifier>: PracticeMode {
     private var nextAsk: EngineTime
     private var topNoteAt: EngineTime?
     private var stopped = false
+    /// The latest time the mode has seen, and when the last question was answered.
+    private var latest = EngineTime(nanoseconds: .min / 2)
+    private var lastAnswerAt: EngineTime?
 
     /// - Parameters:
     ///   - start: when the first question is posed (practice time).
@@ -41,10 +44,18 @@ public final class QuizMode<Classifier: EventClassifier>: PracticeMode {
     /// The question being asked (or the next to be asked), as an index into the plan.
     public var questionIndex: Int { current }
 
-    public var isFinished: Bool { stopped || current >= expected.count }
+    public var isFinished: Bool {
+        if stopped || expected.isEmpty { return true }
+        guard let lastAnswerAt else { return false }
+        return latest >= lastAnswerAt + rules.linger
+    }
+
+    /// Every question has been answered (the quiz may still linger for its feedback).
+    private var isAnswered: Bool { current >= expected.count }
 
     public func advance(to time: EngineTime) {
-        if askedAt == nil, !isFinished, time >= nextAsk { pose(at: nextAsk) }
+        if time > latest { latest = time }
+        if askedAt == nil, !isAnswered, time >= nextAsk { pose(at: nextAsk) }
         if let at = topNoteAt, time >= at {
             topNoteAt = nil
             sound(expected[current], at: at)
@@ -72,7 +83,7 @@ public final class QuizMode<Classifier: EventClassifier>: PracticeMode {
     private func judge(_ note: UInt8, at time: EngineTime) {
         advance(to: time)
         // A note between questions (during the pause) is heard but not judged.
-        guard let asked = askedAt, !isFinished else { return }
+        guard let asked = askedAt, !isAnswered else { return }
         let correct = rules.grading.accepts(Int(note), expected: expected[current])
         results.push(QuizRecord(kind: .answered, question: current, time: time, played: note, correct: correct,
                                 response: time - asked - rules.latencyOffset))
@@ -85,7 +96,11 @@ public final class QuizMode<Classifier: EventClassifier>: PracticeMode {
         askedAt = nil
         current += 1
         nextAsk = time + rules.gap
-        if rules.gap == .zero, !isFinished { pose(at: time) }
+        if isAnswered {
+            lastAnswerAt = time
+        } else if rules.gap == .zero {
+            pose(at: time)
+        }
     }
 
     private func pose(at time: EngineTime) {

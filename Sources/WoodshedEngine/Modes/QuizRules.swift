@@ -17,6 +17,9 @@ public struct QuizRules: Sendable {
     public var gap: EngineTime = .zero
     /// A key that ends the quiz (results follow), e.g. the lowest key of an 88-key keyboard.
     public var stopNote: UInt8?
+    /// How long the quiz stays open after the last answer, so its feedback is heard before a live
+    /// run stops the audio (offline runs render their own tail).
+    public var linger: EngineTime = .zero
     /// The calibrated input latency, taken off every response time.
     public var latencyOffset: EngineTime = .zero
 
