@@ -1,4 +1,5 @@
 import Foundation
+import WoodshedALSA
 import WoodshedConfig
 import WoodshedCore
 import WoodshedEngine
@@ -63,19 +64,62 @@ struct QuizRun {
         display.finish(length: length, dropped: mode.results.dropped)
     }
 
-    /// `--name`: each question is shown (or, with `--ear`, named by its notes) and answered by typing
-    /// the interval's name, one a line on standard input. Response times are wall-clock.
+    /// `--name`: each question is shown (or, with `--ear`, played: the root, then the top note) and
+    /// answered by typing the interval's name, one a line on standard input. Response times are
+    /// wall-clock, from the end of the question to the end of the typed line.
     func runByName() throws {
+        var engine = self.engine
+        try engine.loadConfiguration()
         let (_, recorder) = openStore()
         let display = QuizDisplay(kind: kind, plan: plan, clef: clef, json: options.json, ear: ear, recorder: recorder, byName: true)
         display.introduce(stop: "an empty line or end of input")
         let clock = MonotonicClock()
         let start = clock.now
+        guard ear, !engine.noFeedback else {
+            askByName(display: display, clock: clock, start: start, commands: nil)
+            return
+        }
+        // By ear the questions are heard: the audio chain runs live while the main thread asks.
+        let commands = SPSCQueue<MIDIEvent>(minimumCapacity: 256)
+        let output: AudioOutput = switch engine.outputSpec {
+        case .alsa(let device): PCMOutput(device: device, format: engine.format)
+        case .null: NullOutput(format: engine.format)
+        }
+        let renderer = try EngineSetup.renderer(options: engine, output: output, clock: clock, clicks: nil, origin: start,
+                                                commands: commands)
+        var done = false
+        let report = try EngineRun.live(
+            input: SilentInput(clock: clock), mode: IdleMode(), renderer: renderer, clock: clock, zero: start,
+            shouldStop: { done },
+            drain: {
+                guard !done else { return }
+                askByName(display: display, clock: clock, start: start, commands: commands)
+                done = true
+            })
+        if let error = report.audioError { Output.error("woodshed: audio stopped: \(error)") }
+    }
+
+    /// Asks every question in turn on the main thread; `commands` (the synth's queue, this thread its
+    /// only producer) sounds each interval.
+    private func askByName(display: QuizDisplay, clock: EngineClock, start: EngineTime, commands: SPSCQueue<MIDIEvent>?) {
+        func play(_ note: Int, on: Bool) {
+            guard let commands, (0...127).contains(note) else { return }
+            commands.push(MIDIEvent(time: clock.now - start, kind: on ? .noteOn : .noteOff, channel: 1, number: UInt8(note),
+                                    value: on ? 96 : 0))
+        }
         for (index, question) in plan.questions.enumerated() {
             guard case .interval(let interval) = question.subject else { continue }
+            display.show(QuizRecord(kind: .asked, question: index, time: clock.now - start))
+            play(question.root.midiNote, on: true)
+            if commands != nil {
+                usleep(600_000)
+                play(question.expected.midiNote, on: true)
+            }
             let asked = clock.now
-            display.show(QuizRecord(kind: .asked, question: index, time: asked - start))
-            guard let line = readLine(), !line.trimmingCharacters(in: .whitespaces).isEmpty else {
+            let line = readLine()
+            play(question.root.midiNote, on: false)
+            play(question.expected.midiNote, on: false)
+            guard let line, !line.trimmingCharacters(in: .whitespaces).isEmpty else {
                 display.show(QuizRecord(kind: .stopped, question: index, time: clock.now - start))
                 break
             }

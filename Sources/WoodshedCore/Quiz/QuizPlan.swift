@@ -12,9 +12,9 @@ public struct QuizPlan: Hashable, Sendable {
     public static let keyRoots: [NoteName] = ["C", "G", "D", "A", "E", "B", "F#", "C#", "F", "Bb", "Eb", "Ab", "Db", "Gb", "Cb"]
         .map { try! NoteName(parsing: $0) }
 
-    /// `count` interval questions. Each root is `root` when given (an octave in it is kept), else a
-    /// key root placed as low as the clef's staff shows it; intervals are drawn from `set`, never the
-    /// same question twice in a row when there is a choice.
+    /// `count` interval questions from `set`. Every root is `root` when given (a note in an octave),
+    /// else `rootName` placed as low as the clef's staff shows it, else a random key root placed so.
+    /// The same question does not come twice in a row when there is another to ask.
     public static func intervals(
         root: SpelledPitch?, rootName: NoteName? = nil, set: IntervalSet, count: Int, clef: Clef, seed: UInt64
     ) -> QuizPlan {
@@ -31,9 +31,8 @@ public struct QuizPlan: Hashable, Sendable {
                   (0...127).contains(base.midiNote)
             else { continue }
             let question = QuizQuestion(subject: .interval(interval), root: base, expected: top)
-            if let last = questions.last, last == question, set.intervals.count > 1 || rootName == nil && root == nil {
-                continue
-            }
+            let hasChoice = set.intervals.count > 1 || (root == nil && rootName == nil)
+            if hasChoice, question == questions.last { continue }
             questions.append(question)
         }
         return QuizPlan(questions: questions)

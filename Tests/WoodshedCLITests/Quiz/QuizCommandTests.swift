@@ -83,30 +83,47 @@ struct QuizCommandTests {
         #expect(size > 44)
     }
 
-    @Test func answeringByName() throws {
+    /// Runs `woodshed` with `input` on standard input; the JSON lines it printed.
+    func runTyping(_ arguments: [String], input: String) throws -> (status: Int32, lines: [String]) {
         let dir = try WoodshedBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let process = Process()
         process.executableURL = WoodshedBinary.url
-        process.arguments = ["quiz", "interval", "--root", "C3", "--set", "A4", "--count", "3", "--name", "--json"]
+        process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["WOODSHED_DATA_DIR": dir.path, "XDG_CONFIG_HOME": dir.path]) { $1 }
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
         process.standardError = Pipe()
         try process.run()
-        input.fileHandleForWriting.write(Data("augmented 4th\nd5\n".utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let data = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-        #expect(process.terminationStatus == 0)
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+    }
+
+    @Test func answeringByName() throws {
+        let (status, lines) = try runTyping(["quiz", "interval", "--root", "C3", "--set", "A4", "--count", "3", "--name", "--json"],
+                                            input: "augmented 4th\nd5\n")
+        #expect(status == 0)
         let answers = lines.filter { $0.contains(#""type":"answer""#) }
         #expect(answers.count == 2)
         #expect(answers[0].contains(#""played":"A4","correct":true"#))
         // Shown on a staff, the spelling decides: F#3 is not a diminished 5th above C3.
         #expect(answers[1].contains(#""played":"d5","correct":false"#))
         #expect(lines.last?.contains(#""stopped":true"#) == true)
+    }
+
+    @Test func answeringByNameByEar() throws {
+        let (status, lines) = try runTyping(
+            ["quiz", "interval", "--root", "C3", "--set", "A4", "--count", "2", "--name", "--ear", "--output", "null", "--json"],
+            input: "d5\nP5\n")
+        #expect(status == 0)
+        let answers = lines.filter { $0.contains(#""type":"answer""#) }
+        // Heard, A4 and d5 are the same sound: either name is right.
+        #expect(answers.map { $0.contains(#""correct":true"#) } == [true, false])
+        #expect(lines.last?.contains(#""questions":2,"correct":1"#) == true)
     }
 
     @Test(arguments: [
