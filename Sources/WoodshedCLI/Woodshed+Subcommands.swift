@@ -12,6 +12,7 @@ extension Woodshed {
         RenderCommand.self,
         ChartCommand.self,
         Theory.self,
+        QuizCommand.self,
         HistoryCommand.self,
         StatsCommand.self,
         ProblemsCommand.self,

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@Suite("woodshed quiz: events files, right and wrong answers, the store, bad input")
+struct QuizCommandTests {
+    /// A history folder and an events file of its own for each test.
+    func prepare(_ events: String) throws -> (dir: URL, events: String, env: [String: String]) {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        let file = dir.appendingPathComponent("answers.txt")
+        try events.write(to: file, atomically: true, encoding: .utf8)
+        return (dir, file.path, ["WOODSHED_DATA_DIR": dir.path, "XDG_CONFIG_HOME": dir.path])
+    }
+
+    @Test func intervalQuizJSONRightAndWrong() throws {
+        let (dir, events, env) = try prepare("# one note a line\n1500 72 100\n4000 71 100\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try WoodshedBinary.run(
+            ["quiz", "interval", "--root", "E3", "--set", "m6", "--count", "2", "--input", "events:\(events)", "--json", "--no-feedback"],
+            environment: env)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines == [
+            #"{"type":"question","index":1,"root":"E3","interval":"m6","name":"Minor 6th","expected":"C4","semitones":8}"#,
+            #"{"type":"answer","index":1,"played":"C5","note":72,"correct":true,"response_ms":1500}"#,
+            #"{"type":"question","index":2,"root":"E3","interval":"m6","name":"Minor 6th","expected":"C4","semitones":8}"#,
+            #"{"type":"answer","index":2,"played":"B4","note":71,"correct":false,"response_ms":1500}"#,
+            #"{"type":"summary","kind":"interval","questions":2,"correct":1,"errors":1,"error_rate":50,"session_s":4,"mean_response_ms":1500,"stopped":false,"lost":0,"per":[{"label":"m6","correct":1,"errors":1,"wrong_notes":["B4"]}]}"#,
+        ])
+
+        // The answers are kept: stats shows the interval's accuracy.
+        let stats = try WoodshedBinary.run(["stats"], environment: env)
+        #expect(stats.status == 0, "\(stats.stderr)")
+        #expect(stats.lines.contains { $0.contains("m6") && $0.contains("50") }, "\(stats.stdout)")
+        let history = try WoodshedBinary.run(["history"], environment: env)
+        #expect(history.stdout.contains("interval"), "\(history.stdout)")
+    }
+
+    @Test func intervalQuizOctaveExactAndTheSameKeyForA4AndD5() throws {
+        let (dir, events, env) = try prepare("1000 66 90\n3000 54 90\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try WoodshedBinary.run(
+            ["quiz", "interval", "--root", "C4", "--set", "A4,d5", "--count", "2", "--seed", "4", "--octave-exact",
+             "--input", "events:\(events)", "--json", "--no-feedback"], environment: env)
+        #expect(result.status == 0, "\(result.stderr)")
+        let answers = result.lines.filter { $0.contains(#""type":"answer""#) }
+        #expect(answers.count == 2)
+        #expect(answers[0].contains(#""correct":true"#))
+        #expect(answers[1].contains(#""correct":false"#))
+        let expected = result.lines.filter { $0.contains(#""type":"question""#) }
+        #expect(expected.allSatisfy { $0.contains(#""expected":"F#4""#) || $0.contains(#""expected":"Gb4""#) })
+    }
+
+    @Test func scaleQuizTextWithRetryStaffAndStopKey() throws {
+        let (dir, events, env) = try prepare("1000 50 100\n1500 52 100\n2000 55 100\n2500 53 100\n3000 21 100\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try WoodshedBinary.run(
+            ["quiz", "scale", "--root", "D", "--mode", "dorian", "--input", "events:\(events)", "--no-feedback"], environment: env)
+        #expect(result.status == 0, "\(result.stderr)")
+        let out = result.stdout
+        #expect(out.contains("D Dorian, steps W-H-W-W-W-H-W"))
+        #expect(out.contains("  D3  right, degree 1  (1.00 s)"))
+        #expect(out.contains("  G3  wrong for degree 3; try again  (0.50 s)"))
+        #expect(out.contains("  F3  right, degree 3  (1.00 s)"))
+        #expect(out.contains("    -F:----------------o----\n"), "\(out)")  // F3 on the F line, the third note drawn
+        #expect(out.contains("Stopped."))
+        #expect(out.contains("Results: 3 correct, 1 error (25.0% error rate), 3.0 s, mean response 0.75 s"))
+        #expect(out.contains("  3    1 right, 1 wrong  played instead: G3"))
+
+        let stats = try WoodshedBinary.run(["stats"], environment: env)
+        #expect(stats.stdout.contains("scale dorian"), "\(stats.stdout)")
+    }
+
+    @Test func scaleQuizIsDeterministicWithASeedAndWritesTheMix() throws {
+        let (dir, events, env) = try prepare("500 60 100\n1000 62 100\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = dir.appendingPathComponent("quiz.wav").path
+        let args = ["quiz", "scale", "--seed", "42", "--input", "events:\(events)", "--json"]
+        let first = try WoodshedBinary.run(args + ["--wav", wav], environment: env)
+        let second = try WoodshedBinary.run(args + ["--no-feedback"], environment: env)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == second.stdout)
+        #expect(first.lines.first?.contains(#""degree":1"#) == true)
+        let size = (try FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int) ?? 0
+        #expect(size > 44)
+    }
+
+    /// Runs `woodshed` with `input` on standard input; the JSON lines it printed.
+    func runTyping(_ arguments: [String], input: String) throws -> (status: Int32, lines: [String]) {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        process.executableURL = WoodshedBinary.url
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["WOODSHED_DATA_DIR": dir.path, "XDG_CONFIG_HOME": dir.path]) { $1 }
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = Pipe()
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let data = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+    }
+
+    @Test func answeringByName() throws {
+        let (status, lines) = try runTyping(["quiz", "interval", "--root", "C3", "--set", "A4", "--count", "3", "--name", "--json"],
+                                            input: "augmented 4th\nd5\n")
+        #expect(status == 0)
+        let answers = lines.filter { $0.contains(#""type":"answer""#) }
+        #expect(answers.count == 2)
+        #expect(answers[0].contains(#""played":"A4","correct":true"#))
+        // Shown on a staff, the spelling decides: F#3 is not a diminished 5th above C3.
+        #expect(answers[1].contains(#""played":"d5","correct":false"#))
+        #expect(lines.last?.contains(#""stopped":true"#) == true)
+    }
+
+    @Test func answeringByNameByEar() throws {
+        let (status, lines) = try runTyping(
+            ["quiz", "interval", "--root", "C3", "--set", "A4", "--count", "2", "--name", "--ear", "--output", "null", "--json"],
+            input: "d5\nP5\n")
+        #expect(status == 0)
+        let answers = lines.filter { $0.contains(#""type":"answer""#) }
+        // Heard, A4 and d5 are the same sound: either name is right.
+        #expect(answers.map { $0.contains(#""correct":true"#) } == [true, false])
+        #expect(lines.last?.contains(#""questions":2,"correct":1"#) == true)
+    }
+
+    @Test(arguments: [
+        (["quiz", "scale", "--mode", "blues"], "woodshed: unknown mode 'blues'; choose one of: ionian, major, dorian"),
+        (["quiz", "scale", "--root", "H"], "woodshed: unknown root 'H'"),
+        (["quiz", "interval", "--root", "H2"], "woodshed: unknown note 'H2'"),
+        (["quiz", "interval", "--set", "m3,x9"], "woodshed: unknown interval 'x9'; choose one of: m2 M2 m3"),
+        (["quiz", "interval", "--clef", "alto"], "woodshed: unknown clef 'alto'; choose one of: bass, treble"),
+        (["quiz", "interval", "--map", "gm"], "woodshed: --map gm is a drum kit map; a quiz needs a pitched map such as piano"),
+    ])
+    func badInputIsOneLine(arguments: [String], message: String) throws {
+        let (dir, events, env) = try prepare("1000 60 100\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try WoodshedBinary.run(arguments + ["--input", "events:\(events)", "--no-feedback"], environment: env)
+        #expect(result.status != 0)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+}
