@@ -8,7 +8,8 @@ public struct Calibration: Hashable, Sendable, Codable {
     public var inputSource: String
     /// The audio output's name ("hw:1,0", "default").
     public var audioOutput: String
-    /// Added to input times: negative when hits arrive late.
+    /// The measured latency in ms, signed as the player feels it: positive = hits arrive late. Every
+    /// judge subtracts it from input times (Δ = (hit − offset) − note).
     public var offsetMs: Double
     public var measuredAt: Date
 

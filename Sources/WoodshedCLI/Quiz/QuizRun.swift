@@ -32,9 +32,9 @@ struct QuizRun {
         var rules = self.rules
         rules.stopNote = UInt8(options.stopNote)
         if !setup.isOffline { rules.linger = .seconds(1) }
-        if let calibration = try? store?.calibration(input: setup.input.name, output: engine.outputSpec.description) {
-            // The store's offset is added to input times (negative when notes arrive late).
-            rules.latencyOffset = .milliseconds(-calibration.offsetMs)
+        if let store {
+            // Positive = notes arrive late; the mode subtracts it from each answer's stamp.
+            rules.latencyOffset = try CalibrationChoice.offset(explicit: nil, engine: engine, store: store).0
         }
         let mode = QuizMode(plan: plan, rules: rules, classifier: PitchedClassifier(map: keys), synth: setup.synthCommands,
                             feedback: !engine.noFeedback)
