@@ -8,7 +8,7 @@ public struct Calibration: Hashable, Sendable, Codable {
     public var inputSource: String
     /// The audio output's name ("hw:1,0", "default").
     public var audioOutput: String
-    /// Added to input times: negative when hits arrive late.
+    /// How late hits arrive (positive = late); judges subtract it from hit times (`LatencyOffset`).
     public var offsetMs: Double
     public var measuredAt: Date
 
