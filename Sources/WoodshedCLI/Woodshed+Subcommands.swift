@@ -8,6 +8,7 @@ extension Woodshed {
         DevicesCommand.self,
         MonitorCommand.self,
         MetronomeCommand.self,
+        CalibrateCommand.self,
         ChartCommand.self,
         Theory.self,
         HistoryCommand.self,
