@@ -42,7 +42,9 @@ struct LoopbackMeasurement {
         for onset in onsets { for (i, x) in click.enumerated() where onset + i < signal.count { signal[onset + i] = x } }
 
         let output = PCMOutput(device: device, format: format)
-        let capture = PCMCapture(device: captureDevice, format: format)
+        // A deep capture buffer: its size does not change the timing (trigger time + sample count),
+        // and an overrun would lose samples and with them the timing.
+        let capture = PCMCapture(device: captureDevice, format: AudioFormat(sampleRate: rate, periodFrames: 1024, periods: 16))
         try output.start()
         defer { try? output.stop() }
         try capture.start()
@@ -55,6 +57,7 @@ struct LoopbackMeasurement {
         let thread = try RealTimeThread(name: "woodshed-loopback", priority: 70) { played.play() }
         var recorded: [Float] = []
         let wanted = signal.count + lead
+        recorded.reserveCapacity(wanted)
         while recorded.count < wanted, !StopSignal.isRaised {
             recorded += try capture.read(frames: min(capture.format.periodFrames, wanted - recorded.count))
         }
@@ -67,7 +70,7 @@ struct LoopbackMeasurement {
             throw WoodshedError("ALSA gave no start time for the streams; cannot measure on this device")
         }
         if capture.overruns > 0 {
-            throw WoodshedError("the capture overran \(capture.overruns) time(s), so its timing is lost; nothing stored — try a larger --period")
+            throw WoodshedError("the capture overran \(capture.overruns) time(s), so its timing is lost; nothing stored — run it again on a quieter machine")
         }
         let captureRate = Double(capture.format.sampleRate)
         var latencies: [Double] = []
