@@ -22,7 +22,7 @@ struct LoopbackMeasurement {
     let json: Bool
 
     /// Silence before the first click, and between clicks: longer than any round trip worth measuring.
-    static let lead = 0.5
+    static let lead = 1.0
     static let spacing = 0.3
 
     func run(store: Store) throws {
@@ -47,26 +47,33 @@ struct LoopbackMeasurement {
         let capture = PCMCapture(device: captureDevice, format: AudioFormat(sampleRate: rate, periodFrames: 1024, periods: 16))
         try output.start()
         defer { try? output.stop() }
-        try capture.start()
-        defer { capture.stop() }
         if !json {
             Output.line("measuring alsa:\(device) → capture \(captureDevice): \(clicks) clicks, \(Self.spacing * 1000) ms apart")
         }
 
+        // Playback first, capture once it runs: a loopback card (snd-aloop) feeds its capture only
+        // while the playback side runs, so a capture started earlier would not count real time.
+        // The silent lead covers the capture's start.
         let played = PlaybackBox(output: output, signal: signal, periodFrames: output.format.periodFrames)
         let thread = try RealTimeThread(name: "woodshed-loopback", priority: 70) { played.play() }
+        defer { played.stop(); thread.join() }
+        let clock = MonotonicClock()
+        while played.startTime == nil, played.error == nil, clock.now < .seconds(Self.lead * 0.8) { usleep(1000) }
+        guard let playStart = played.startTime else {
+            throw WoodshedError("audio output alsa:\(device) did not start\(played.error.map { ": \($0)" } ?? ""); nothing stored")
+        }
+        try capture.start()
+        defer { capture.stop() }
         var recorded: [Float] = []
         let wanted = signal.count + lead
         recorded.reserveCapacity(wanted)
         while recorded.count < wanted, !StopSignal.isRaised {
             recorded += try capture.read(frames: min(capture.format.periodFrames, wanted - recorded.count))
         }
-        played.stop()
-        thread.join()
         if StopSignal.isRaised { throw WoodshedError("stopped; nothing stored") }
         if let error = played.error { throw WoodshedError("audio output stopped: \(error); nothing stored") }
 
-        guard let playStart = output.triggerTime, let captureStart = capture.triggerTime else {
+        guard let captureStart = capture.triggerTime else {
             throw WoodshedError("ALSA gave no start time for the streams; cannot measure on this device")
         }
         if capture.overruns > 0 {
@@ -116,7 +123,17 @@ private final class PlaybackBox: @unchecked Sendable {
     private let signal: [Float]
     private let periodFrames: Int
     private let stopped = Atomic<Bool>(false)
-    private(set) var error: String?
+    private let started = Atomic<Int64>(0)
+    private let failure = Mutex<String?>(nil)
+
+    /// When the playback stream started (read by the playback thread itself after each write, so
+    /// the PCM handle is only ever used from one thread).
+    var startTime: EngineTime? {
+        let ns = started.load(ordering: .acquiring)
+        return ns == 0 ? nil : EngineTime(nanoseconds: ns)
+    }
+
+    var error: String? { failure.withLock { $0 } }
 
     init(output: PCMOutput, signal: [Float], periodFrames: Int) {
         self.output = output
@@ -135,8 +152,11 @@ private final class PlaybackBox: @unchecked Sendable {
             }
             position += periodFrames
             do { try stereo.withUnsafeBufferPointer { try output.write($0) } } catch {
-                self.error = "\(error)"
+                failure.withLock { $0 = "\(error)" }
                 return
+            }
+            if started.load(ordering: .relaxed) == 0, let time = output.triggerTime {
+                started.store(time.nanoseconds, ordering: .releasing)
             }
         }
     }
