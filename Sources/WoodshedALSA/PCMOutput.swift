@@ -76,10 +76,15 @@ public final class PCMOutput: AudioOutput {
         // Start as soon as the buffer is full; wake when a period is free.
         snd_pcm_sw_params_set_start_threshold(handle, sw, snd_pcm_uframes_t(format.periodFrames * format.periods))
         snd_pcm_sw_params_set_avail_min(handle, sw, snd_pcm_uframes_t(format.periodFrames))
+        PCMTrigger.useMonotonicStamps(handle, sw)
         try ALSAError.check(snd_pcm_sw_params(handle, sw), "\(what): software parameters")
         try ALSAError.check(snd_pcm_prepare(handle), "\(what): prepare")
         if !useFloat { converted = .allocate(capacity: 2 * format.periodFrames) }
     }
+
+    /// When the first sample was played (the stream started), on `CLOCK_MONOTONIC`; nil before.
+    /// `PCMCapture.triggerTime` is on the same clock, which is how `calibrate --loopback` times a click.
+    public var triggerTime: EngineTime? { pcm.flatMap(PCMTrigger.time) }
 
     public func write(_ interleaved: UnsafeBufferPointer<Float>) throws {
         guard let pcm, let base = interleaved.baseAddress else { return }

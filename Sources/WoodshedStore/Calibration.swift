@@ -8,8 +8,7 @@ public struct Calibration: Hashable, Sendable, Codable {
     public var inputSource: String
     /// The audio output's name ("hw:1,0", "default").
     public var audioOutput: String
-    /// The measured latency in ms, signed as the player feels it: positive = hits arrive late. Every
-    /// judge subtracts it from input times (Δ = (hit − offset) − note).
+    /// How late hits arrive (positive = late); judges subtract it from hit times (`LatencyOffset`).
     public var offsetMs: Double
     public var measuredAt: Date
 

@@ -31,3 +31,14 @@ extension Store {
         }
     }
 }
+
+extension Store {
+    /// Forgets the offset of this pair; says whether there was one.
+    @discardableResult
+    public func removeCalibration(input: String, output: String) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM calibration WHERE input_source = ? AND audio_output = ?", arguments: [input, output])
+            return db.changesCount > 0
+        }
+    }
+}

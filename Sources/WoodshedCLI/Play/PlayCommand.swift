@@ -98,10 +98,10 @@ struct PlayCommand: ParsableCommand {
         let judging = engine.configuration.judging
         let windowChoice = try windows.map { try JudgingWindows(parsing: $0) }
             ?? JudgingWindows(perfect: judging.perfect, great: judging.great, good: judging.good)
-        let (offsetTime, offsetSource) = try CalibrationChoice.offset(explicit: offset, engine: engine, store: store)
         let settings = PlaySettings(chartPath: chartPath, practice: practice, windows: windowChoice,
                                     groups: try PlaySettings.groups(ungrouping: ungroup),
-                                    click: PlaySettings.ClickMode(rawValue: click) ?? .on, offset: offsetTime, offsetSource: offsetSource,
+                                    click: PlaySettings.ClickMode(rawValue: click) ?? .on,
+                                    offset: .milliseconds(offset ?? 0), offsetSource: offset == nil ? "" : "--offset", explicitOffset: offset != nil,
                                     json: json, realtimeSimulation: realtimeSimulation)
         return PlaySession(engine: engine, settings: settings, file: file, mapping: try MappingChoice.load(engine.map))
     }

@@ -18,6 +18,7 @@ struct PlaySession {
     /// Runs it; returns the summary (also printed).
     @discardableResult
     func run() throws -> SessionSummary {
+        var settings = self.settings
         guard case .drums(let kit) = mapping.instrument else {
             throw WoodshedError("woodshed play needs a drum kit map; \(mapping.name) is for pitched instruments (try --map gm)")
         }
@@ -37,6 +38,12 @@ struct PlaySession {
         }
         let setup = try EngineSetup(options: engine, mapping: mapping, simulated: { _ in simulatedEvents ?? [] },
                                     simulateInRealTime: settings.realtimeSimulation != nil)
+        if !settings.explicitOffset {
+            let pair = CalibrationPair(setup: setup)
+            settings.offset = pair.offset(in: store).offset
+            settings.offsetSource = settings.offset == .zero && (try? store.calibration(input: pair.input, output: pair.output)) == nil
+                ? "not calibrated for \(pair.description): run woodshed calibrate" : "calibrated for \(pair.description)"
+        }
         if practice.loop != nil, practice.passes == nil {
             if let recorded = setup.input as? RecordedInput, settings.realtimeSimulation == nil {
                 let one = try ChartLoading.plan(file, options: practice, tail: settings.windows.good)

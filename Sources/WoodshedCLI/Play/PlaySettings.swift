@@ -11,6 +11,9 @@ struct PlaySettings {
     /// Calibration offset in force (positive = hits arrive late).
     var offset: EngineTime
     var offsetSource: String
+    /// Whether `offset` was given (`--offset`); otherwise the stored calibration for the input/output
+    /// pair applies, looked up once the input is open.
+    var explicitOffset: Bool
     var json: Bool
     /// Live only: play a simulated player in real time (`woodshed demo --realtime`).
     var realtimeSimulation: UInt64?

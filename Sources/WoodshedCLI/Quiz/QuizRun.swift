@@ -34,7 +34,7 @@ struct QuizRun {
         if !setup.isOffline { rules.linger = .seconds(1) }
         if let store {
             // Positive = notes arrive late; the mode subtracts it from each answer's stamp.
-            rules.latencyOffset = try CalibrationChoice.offset(explicit: nil, engine: engine, store: store).0
+            rules.latencyOffset = CalibrationPair(setup: setup).offset(in: store).offset
         }
         let mode = QuizMode(plan: plan, rules: rules, classifier: PitchedClassifier(map: keys), synth: setup.synthCommands,
                             feedback: !engine.noFeedback)
