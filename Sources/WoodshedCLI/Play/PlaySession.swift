@@ -111,6 +111,14 @@ struct PlaySession {
                     for notice in setup.initialNotices where !settings.json {
                         if case .subscribed(let name, let address) = notice { Output.line("listening to \(name) (\(address))") }
                     }
+                    // When measure 1 starts, from now: lets a player (or a test) line up with the music.
+                    let startsIn = (zero - setup.clock.now).milliseconds
+                    if settings.json {
+                        Output.line(JSONLine([("type", "start"), ("starts_in_ms", .double(startsIn)), ("notes", .int(plan.notes.count)),
+                                              ("bpm", .double(plan.effectiveBPM))]).description)
+                    } else {
+                        Output.line(String(format: "measure %d starts in %.1f s — Ctrl-C to stop", plan.measures.lowerBound, startsIn / 1000))
+                    }
                 },
                 shouldStop: { setup.clock.now - zero > plan.end },
                 drain: {

@@ -1,0 +1,52 @@
+"""`woodshed play` live: notes written to a VirMIDI port at the chart's times are judged by their
+kernel stamps, scored and stored, while the click plays through ALSA PCM."""
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+import alsabench as ab
+
+pytestmark = [pytest.mark.woodshed]
+
+CHART = """title: Live Test
+bpm: 120
+
+measure x2
+kick   x-x-
+snare  -x-x
+"""
+# Eight notes, 500 ms apart from time zero: kick 36 on 0, 1000, …; snare 38 on 500, 1500, …
+NOTES = [(36 if k % 2 == 0 else 38, k * 500) for k in range(8)]
+
+
+def test_notes_played_live_are_judged_by_their_stamps():
+    workdir = Path(tempfile.mkdtemp())
+    chart = workdir / "live.wchart"
+    chart.write_text(CHART)
+    env = {**os.environ, "WOODSHED_DATA_DIR": str(workdir)}
+    play = ab.JsonLinesProcess([ab.woodshed_binary(), "play", str(chart), "--input", f"alsa:{ab.VIRMIDI_ADDRESS}",
+                                "--output", f"alsa:{ab.LOOPBACK_PLAYBACK}", "--period", "256", "--periods", "3",
+                                "--soundfont", str(ab.soundfont()), "--count-in", "1", "--json"], env=env)
+    start = play.wait_for(lambda ls: [o for o in ls if o.get("type") == "start"], 120, "the start line")[0]
+    zero = time.monotonic_ns() + int(start["starts_in_ms"] * 1e6)
+    with ab.VirmidiWriter() as midi:
+        for note, at_ms in NOTES:
+            ab.wait_until(zero + at_ms * 1_000_000)
+            midi.note_on(note, 100)
+    summary = play.wait_for(lambda ls: [o for o in ls if o.get("type") == "summary"], 60, "the summary")[0]
+    assert play.proc.wait(30) == 0, play.describe()
+    notes = play.of_type("note")
+    assert len(notes) == 8, play.describe()
+    assert [n["voice"] for n in notes] == ["kick", "snare"] * 4
+    # Every hit found its note: the stamps line up with the chart within the Good window (±84 ms).
+    # The start line is read through a pipe in an emulated guest, so the absolute offset is loose;
+    # the spread between hits is what the stamps must keep tight.
+    assert all(n["tier"] != "miss" for n in notes), notes
+    offsets = [n["offset_ms"] for n in notes]
+    assert max(offsets) - min(offsets) < 40, offsets
+    assert summary["notes"] == 8 and summary["hits"] == 8 and summary["miss"] == 0, summary
+    assert summary["session"] is not None
