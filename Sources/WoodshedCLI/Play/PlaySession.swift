@@ -38,7 +38,9 @@ struct PlaySession {
         }
         let setup = try EngineSetup(options: engine, mapping: mapping, simulated: { _ in simulatedEvents ?? [] },
                                     simulateInRealTime: settings.realtimeSimulation != nil)
-        if !settings.explicitOffset {
+        if case .sim = engine.input, !settings.explicitOffset {
+            settings.offsetSource = "a simulated player has no latency"
+        } else if !settings.explicitOffset {
             let pair = CalibrationPair(setup: setup)
             settings.offset = pair.offset(in: store).offset
             settings.offsetSource = settings.offset == .zero && (try? store.calibration(input: pair.input, output: pair.output)) == nil
