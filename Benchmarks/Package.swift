@@ -24,6 +24,16 @@ let package = Package(
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The drum judge: hits judged per second, alone and through the timing-thread mode.
+        .executableTarget(
+            name: "JudgeBenchmarks",
+            dependencies: [
+                .product(name: "WoodshedKit", package: "Woodshed"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/JudgeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // A plain timing run of the store (insert a 10,000-event session; stats over 1M events):
         //     swift run -c release store-bench
         .executableTarget(

@@ -98,8 +98,9 @@ struct PlaySession {
             if !settings.json, !plan.countInBeats.isEmpty {
                 Output.line("count-in: " + (1...min(plan.countInBeats.count, 8)).reversed().map { "\($0)…" }.joined(separator: " "))
             }
-            try EngineRun.offline(input: setup.input, mode: mode, renderer: renderer, clock: clock, end: plan.end,
-                                  tail: .seconds(1), drain: drain)
+            // A late calibration offset moves the last miss decision later by as much.
+            try EngineRun.offline(input: setup.input, mode: mode, renderer: renderer, clock: clock,
+                                  end: plan.end + max(settings.offset, .zero), tail: .seconds(1), drain: drain)
         } else {
             let lead = EngineTime.milliseconds(300) - (plan.beats.first.map { min($0.time, .zero) } ?? .zero)
             let zero = setup.clock.now + lead
@@ -122,7 +123,7 @@ struct PlaySession {
                         Output.line(String(format: "measure %d starts in %.1f s — Ctrl-C to stop", plan.measures.lowerBound, startsIn / 1000))
                     }
                 },
-                shouldStop: { setup.clock.now - zero > plan.end },
+                shouldStop: { setup.clock.now - zero > plan.end + max(settings.offset, .zero) },
                 drain: {
                     let now = setup.clock.now - zero
                     while counted < plan.countInBeats.count, plan.countInBeats[counted].time <= now {

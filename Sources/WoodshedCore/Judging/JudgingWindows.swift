@@ -9,22 +9,27 @@ public struct JudgingWindows: Hashable, Sendable {
     /// Widest |Δ| that is still Great.
     public var great: EngineTime
     /// Widest |Δ| that is still Good; beyond it a hit does not match the note at all.
+    /// (The configuration file's Poor window is not a tier here: outside Good is a miss.)
     public var good: EngineTime
 
     /// DTXMania's defaults: Perfect ±34 ms, Great ±67 ms, Good ±84 ms.
     public static let dtxmania = JudgingWindows(
         unchecked: .milliseconds(34), great: .milliseconds(67), good: .milliseconds(84))
 
-    /// Windows of the given widths; each must be greater than zero and wider than the one before.
+    /// Windows of the given widths; each must be more than 0 and at most 1 s, and none narrower
+    /// than the one before (equal widths are allowed: "34,34,84" has no Great tier), as in the
+    /// configuration file's `[judging]` table.
     /// - Throws: a `WoodshedError` saying which width is wrong.
     public init(perfect: EngineTime, great: EngineTime, good: EngineTime) throws {
-        guard perfect > .zero, great > .zero, good > .zero else {
-            throw WoodshedError("judging windows \(perfect.nanoseconds > 0 ? "" : "Perfect ")must be wider than 0 ms: "
-                + "give Perfect, Great and Good in milliseconds, each wider than the one before (like 34,67,84)")
+        let text = JudgingWindows.format(perfect, great, good)
+        for (width, name) in [(perfect, "Perfect"), (great, "Great"), (good, "Good")]
+        where width <= .zero || width > .milliseconds(1_000) {
+            throw WoodshedError("judging windows \(text): the \(name) width must be more than 0 and at most 1000 ms "
+                + "(like 34,67,84)")
         }
-        guard perfect < great, great < good else {
-            throw WoodshedError("judging windows \(JudgingWindows.format(perfect, great, good)) must each be wider than the one before: "
-                + "Perfect < Great < Good, in milliseconds (like 34,67,84)")
+        guard perfect <= great, great <= good else {
+            throw WoodshedError("judging windows \(text) must widen from Perfect to Good: "
+                + "Perfect <= Great <= Good, in milliseconds (like 34,67,84)")
         }
         self.init(unchecked: perfect, great: great, good: good)
     }
@@ -41,7 +46,7 @@ public struct JudgingWindows: Hashable, Sendable {
         }
         var widths: [EngineTime] = []
         for (field, name) in zip(fields, ["Perfect", "Great", "Good"]) {
-            guard let ms = Double(field), ms.isFinite, ms <= 10_000 else {
+            guard let ms = Double(field), ms.isFinite else {
                 throw WoodshedError("judging windows \"\(text)\": the \(name) width \"\(field)\" is not a number of "
                     + "milliseconds (like 34,67,84)")
             }
