@@ -81,12 +81,12 @@ let benchmarks: @Sendable () -> Void = {
     let midiFiles = examples.map { ChartMIDIWriter.write($0) }
     let dtxBytes = dtxFiles.reduce(0) { $0 + $1.count }, midiBytes = midiFiles.reduce(0) { $0 + $1.count }
     print("chart parsing inputs: \(dtxFiles.count) DTX files, \(dtxBytes) bytes; \(midiFiles.count) MIDI files, \(midiBytes) bytes")
-    Benchmark("parse DTX, the \(dtxFiles.count) example charts (per chart)", configuration: .init(scalingFactor: .one)) { benchmark in
+    Benchmark("parse DTX, the \(dtxFiles.count) example charts per iteration", configuration: .init(scalingFactor: .one)) { benchmark in
         for _ in benchmark.scaledIterations {
             for file in dtxFiles { blackHole(try DTXReader.read(file, file: "bench.dtx")) }
         }
     }
-    Benchmark("parse Standard MIDI File, the \(midiFiles.count) example charts (per chart)", configuration: .init(scalingFactor: .one)) { benchmark in
+    Benchmark("parse Standard MIDI File, the \(midiFiles.count) example charts per iteration", configuration: .init(scalingFactor: .one)) { benchmark in
         for _ in benchmark.scaledIterations {
             for file in midiFiles { blackHole(try ChartMIDIReader.read(file, file: "bench.mid")) }
         }
