@@ -26,6 +26,17 @@ struct PlaySession {
         if let storeWarning { Output.error("woodshed: \(storeWarning)") }
         for session in store.recoveredSessions { Output.error("woodshed: \(session.cutShortMessage)") }
 
+        // A backing track named by the chart: say clearly when it is missing; it is not played yet
+        // (that is the backing-track player's work), so say that too rather than stay silent.
+        if let backing = file.chart.backingTrack, !settings.json {
+            do {
+                _ = try file.backingTrackURL(backing)
+                Output.error("woodshed: note: the backing track \(backing.file) is not played yet; the click and your kit are")
+            } catch let error as UserFacingError {
+                Output.error("woodshed: warning: \(error.message); playing without it")
+            }
+        }
+
         // Plan: a loop without --passes plays as long as the input lasts (offline) or until stopped (live).
         var practice = settings.practice
         var simulatedEvents: [MIDIEvent]?
