@@ -35,36 +35,15 @@ public final class PCMCapture {
 
     /// Opens, configures and starts the capture.
     public func start() throws {
-        woodshed_silence_alsa_errors()
-        var handle: OpaquePointer?
-        let status = snd_pcm_open(&handle, device, SND_PCM_STREAM_CAPTURE, 0)
-        guard status >= 0, let handle else {
-            throw ALSAError("cannot open audio input \"\(device)\"", code: status,
-                            hint: "`arecord -l` lists capture devices; use --capture DEVICE")
-        }
-        pcm = handle
-        var hw: OpaquePointer?
-        snd_pcm_hw_params_malloc(&hw)
-        defer { snd_pcm_hw_params_free(hw) }
         let what = "audio input \"\(device)\""
-        try ALSAError.check(snd_pcm_hw_params_any(handle, hw), "\(what): no configuration")
-        try ALSAError.check(snd_pcm_hw_params_set_access(handle, hw, SND_PCM_ACCESS_RW_INTERLEAVED), "\(what): interleaved access")
-        if snd_pcm_hw_params_set_format(handle, hw, SND_PCM_FORMAT_FLOAT_LE) < 0 {
-            useFloat = false
-            try ALSAError.check(snd_pcm_hw_params_set_format(handle, hw, SND_PCM_FORMAT_S16_LE), "\(what): neither float nor 16-bit samples")
-        }
-        var channelCount: UInt32 = 2
-        try ALSAError.check(snd_pcm_hw_params_set_channels_near(handle, hw, &channelCount), "\(what): channels")
-        channels = Int(channelCount)
-        var rate = UInt32(format.sampleRate)
-        try ALSAError.check(snd_pcm_hw_params_set_rate_near(handle, hw, &rate, nil), "\(what): sample rate \(format.sampleRate)")
-        var period = snd_pcm_uframes_t(format.periodFrames)
-        try ALSAError.check(snd_pcm_hw_params_set_period_size_near(handle, hw, &period, nil), "\(what): period size")
-        var periods = UInt32(format.periods)
-        try ALSAError.check(snd_pcm_hw_params_set_periods_near(handle, hw, &periods, nil), "\(what): period count")
-        try ALSAError.check(snd_pcm_hw_params(handle, hw), "\(what): cannot apply \(format.sampleRate) Hz",
-                            hint: "try another --rate")
-        format = AudioFormat(sampleRate: Int(rate), periodFrames: Int(period), periods: Int(periods))
+        let configured = try PCMHardware.open(
+            device: device, stream: SND_PCM_STREAM_CAPTURE, format: format, what: what,
+            hint: "`arecord -l` lists capture devices; use --capture DEVICE", exactStereo: false)
+        let handle = configured.handle
+        pcm = handle
+        useFloat = configured.useFloat
+        channels = configured.channels
+        format = configured.format
         var sw: OpaquePointer?
         snd_pcm_sw_params_malloc(&sw)
         defer { snd_pcm_sw_params_free(sw) }

@@ -40,34 +40,14 @@ public final class PCMOutput: AudioOutput {
     }
 
     public func start() throws {
-        woodshed_silence_alsa_errors()
-        var handle: OpaquePointer?
-        let status = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
-        guard status >= 0, let handle else {
-            throw ALSAError("cannot open audio output \"\(device)\"", code: status,
-                            hint: "`woodshed devices` lists outputs; use --output alsa:DEVICE, --wav FILE or --output null")
-        }
-        pcm = handle
-        var hw: OpaquePointer?
-        snd_pcm_hw_params_malloc(&hw)
-        defer { snd_pcm_hw_params_free(hw) }
         let what = "audio output \"\(device)\""
-        try ALSAError.check(snd_pcm_hw_params_any(handle, hw), "\(what): no configuration")
-        try ALSAError.check(snd_pcm_hw_params_set_access(handle, hw, SND_PCM_ACCESS_RW_INTERLEAVED), "\(what): interleaved access")
-        if snd_pcm_hw_params_set_format(handle, hw, SND_PCM_FORMAT_FLOAT_LE) < 0 {
-            useFloat = false
-            try ALSAError.check(snd_pcm_hw_params_set_format(handle, hw, SND_PCM_FORMAT_S16_LE), "\(what): neither float nor 16-bit samples")
-        }
-        try ALSAError.check(snd_pcm_hw_params_set_channels(handle, hw, 2), "\(what): stereo")
-        var rate = UInt32(format.sampleRate)
-        try ALSAError.check(snd_pcm_hw_params_set_rate_near(handle, hw, &rate, nil), "\(what): sample rate \(format.sampleRate)")
-        var period = snd_pcm_uframes_t(format.periodFrames)
-        try ALSAError.check(snd_pcm_hw_params_set_period_size_near(handle, hw, &period, nil), "\(what): period size")
-        var periods = UInt32(format.periods)
-        try ALSAError.check(snd_pcm_hw_params_set_periods_near(handle, hw, &periods, nil), "\(what): period count")
-        try ALSAError.check(snd_pcm_hw_params(handle, hw), "\(what): cannot apply \(format.sampleRate) Hz, \(format.periodFrames)×\(format.periods) frames",
-                            hint: "try another --period/--periods/--rate")
-        format = AudioFormat(sampleRate: Int(rate), periodFrames: Int(period), periods: Int(periods))
+        let configured = try PCMHardware.open(
+            device: device, stream: SND_PCM_STREAM_PLAYBACK, format: format, what: what,
+            hint: "`woodshed devices` lists outputs; use --output alsa:DEVICE, --wav FILE or --output null", exactStereo: true)
+        let handle = configured.handle
+        pcm = handle
+        useFloat = configured.useFloat
+        format = configured.format
 
         var sw: OpaquePointer?
         snd_pcm_sw_params_malloc(&sw)
