@@ -44,19 +44,18 @@ enum ConfigurationReader {
             if let v = metronome["count-in-bars"] { config.countInBars = try v.integer(in: 0...8, "use") }
         }
         if let judging = root["judging"] {
-            let tiers = ["perfect-ms", "great-ms", "good-ms", "poor-ms"]
+            let tiers = ["perfect-ms", "great-ms", "good-ms"]
             try judging.rejectUnknownKeys(tiers)
-            var windows = config.judging
-            if let v = judging["perfect-ms"] { windows.perfect = try v.milliseconds(in: 1...1_000) }
-            if let v = judging["great-ms"] { windows.great = try v.milliseconds(in: 1...1_000) }
-            if let v = judging["good-ms"] { windows.good = try v.milliseconds(in: 1...1_000) }
-            if let v = judging["poor-ms"] { windows.poor = try v.milliseconds(in: 1...1_000) }
-            let ordered = [windows.perfect, windows.great, windows.good, windows.poor]
+            var ordered = [config.judging.perfect, config.judging.great, config.judging.good]
+            for (i, tier) in tiers.enumerated() {
+                if let v = judging[tier] { ordered[i] = try v.milliseconds(in: 1...1_000) }
+            }
             for i in 1..<ordered.count where ordered[i] < ordered[i - 1] {
                 let node = judging[tiers[i]] ?? judging[tiers[i - 1]] ?? judging
-                throw node.valueError("judging windows must widen from perfect to poor; \(tiers[i]) (\(ordered[i])) is narrower than \(tiers[i - 1]) (\(ordered[i - 1]))")
+                throw node.valueError("judging windows must widen from perfect to good; \(tiers[i]) (\(ordered[i])) is narrower than \(tiers[i - 1]) (\(ordered[i - 1]))")
             }
-            config.judging = windows
+            // Widening and within 1 s, as checked above: the judge's own check cannot fail.
+            config.judging = try! JudgingWindows(perfect: ordered[0], great: ordered[1], good: ordered[2])
         }
         return config
     }

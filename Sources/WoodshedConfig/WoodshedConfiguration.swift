@@ -32,7 +32,8 @@ public struct WoodshedConfiguration: Hashable, Sendable {
     public var metronomeSound: String = "classic"
     /// Bars of clicks before time zero.
     public var countInBars: Int = 1
-    public var judging = JudgingWindows()
+    /// The judging windows (DTXMania's by default); `--windows` overrides them.
+    public var judging = JudgingWindows.dtxmania
 
     public init() {}
 

@@ -21,8 +21,7 @@ import WoodshedCore
         #expect(config.metronome.gainDecibels == -6)
         #expect(config.metronomeSound == "classic")
         #expect(config.countInBars == 1)
-        #expect(config.judging == WoodshedConfiguration.JudgingWindows(perfect: .milliseconds(34), great: .milliseconds(67),
-                                                 good: .milliseconds(84), poor: .milliseconds(117)))
+        #expect(config.judging == .dtxmania)
         #expect(try WoodshedConfiguration.parse("", file: "c.toml") == config)
     }
 
@@ -84,7 +83,6 @@ import WoodshedCore
             perfect-ms = 20
             great-ms = 40
             good-ms = 60
-            poor-ms = 100
             """, file: "c.toml")
         #expect(config.input == "20:0")
         #expect(config.map == "my-kit.toml")
@@ -100,7 +98,7 @@ import WoodshedCore
         #expect(config.metronomeSound == "woodblock")
         #expect(config.countInBars == 2)
         #expect(config.judging.perfect == .milliseconds(20))
-        #expect(config.judging.poor == .milliseconds(100))
+        #expect(config.judging.good == .milliseconds(60))
         #expect(abs(WoodshedConfiguration.ChannelLevel(gainDecibels: -20).amplitude - 0.1) < 1e-12)
     }
 
@@ -113,7 +111,7 @@ import WoodshedCore
         #expect(error("[mixer.master]\ngain-db = 20\n") == "config.toml:2:11: gain-db = 20 is out of range; gains are (dB) -60…12")
         #expect(error("[mixer.master]\nmute = \"yes\"\n") == "config.toml:2:8: mute must be true or false, not text")
         #expect(error("[judging]\ngreat-ms = 20\n")
-            == "config.toml:2:12: judging windows must widen from perfect to poor; great-ms (20 ms) is narrower than perfect-ms (34 ms)")
+            == "config.toml:2:12: judging windows must widen from perfect to good; great-ms (20 ms) is narrower than perfect-ms (34 ms)")
         #expect(error("input = \"auto\"\n") == "config.toml:1:9: input must be a table, not text")
         #expect(error("[metronome]\nsound = \"\"\n") == "config.toml:2:9: sound must not be empty")
     }

@@ -95,9 +95,7 @@ struct PlayCommand: ParsableCommand {
         let practice = PracticeOptions(speedPercent: speed ?? storedSpeed ?? 100, loop: loop.flatMap(PracticeOptions.parseLoop),
                                        passes: passes, countInBars: countIn ?? engine.configuration.countInBars,
                                        countInEachPass: countInEachPass, voices: voiceSet, level: level)
-        let judging = engine.configuration.judging
-        let windowChoice = try windows.map { try JudgingWindows(parsing: $0) }
-            ?? JudgingWindows(perfect: judging.perfect, great: judging.great, good: judging.good)
+        let windowChoice = try windows.map { try JudgingWindows(parsing: $0) } ?? engine.configuration.judging
         let settings = PlaySettings(chartPath: chartPath, practice: practice, windows: windowChoice,
                                     groups: try PlaySettings.groups(ungrouping: ungroup),
                                     click: PlaySettings.ClickMode(rawValue: click) ?? .on,
