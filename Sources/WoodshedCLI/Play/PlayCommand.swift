@@ -85,7 +85,7 @@ struct PlayCommand: ParsableCommand {
     static func session(engine: EngineOptions, file: ChartFile, chartPath: String, speed: Int?, loop: String?, passes: Int?,
                         countIn: Int?, countInEachPass: Bool, voices: String?, preset: String?, level: Int, windows: String?,
                         ungroup: String?, click: String, offset: Double?, json: Bool, realtimeSimulation: UInt64? = nil) throws -> PlaySession {
-        let store = Store.openOrFallback(path: DataLocation.databasePath()).store
+        let (store, storeWarning) = Store.openOrFallback(path: DataLocation.databasePath())
         let chartID = file.folder.appendingPathComponent(URL(fileURLWithPath: file.path).lastPathComponent).path
         let storedSpeed = (try? store.setting(.lastSpeed(chart: chartID))).flatMap { $0 }.map { Int($0) }
         var voiceSet = try voices.map(PlaySettings.voices) ?? preset.flatMap(PracticeOptions.voicePreset)
@@ -101,6 +101,7 @@ struct PlayCommand: ParsableCommand {
                                     click: PlaySettings.ClickMode(rawValue: click) ?? .on,
                                     offset: .milliseconds(offset ?? 0), offsetSource: offset == nil ? "" : "--offset", explicitOffset: offset != nil,
                                     json: json, realtimeSimulation: realtimeSimulation)
-        return PlaySession(engine: engine, settings: settings, file: file, mapping: try MappingChoice.load(engine.map))
+        return PlaySession(engine: engine, settings: settings, file: file, mapping: try MappingChoice.load(engine.map),
+                           store: store, storeWarning: storeWarning)
     }
 }

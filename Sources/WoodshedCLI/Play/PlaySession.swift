@@ -14,6 +14,10 @@ struct PlaySession {
     var settings: PlaySettings
     var file: ChartFile
     var mapping: Mapping
+    /// The practice history, opened once by whoever made the session (it also read the per-chart
+    /// settings from it); `storeWarning` says why it is in memory only, if it is.
+    var store: Store
+    var storeWarning: String?
 
     /// Runs it; returns the summary (also printed).
     @discardableResult
@@ -22,7 +26,6 @@ struct PlaySession {
         guard case .drums(let kit) = mapping.instrument else {
             throw WoodshedError("woodshed play needs a drum kit map; \(mapping.name) is for pitched instruments (try --map gm)")
         }
-        let (store, storeWarning) = Store.openOrFallback(path: DataLocation.databasePath())
         if let storeWarning { Output.error("woodshed: \(storeWarning)") }
         for session in store.recoveredSessions { Output.error("woodshed: \(session.cutShortMessage)") }
 
