@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.2.0"),
     ],
     targets: [
         // MARK: Pure Swift
@@ -40,7 +41,7 @@ let package = Package(
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
 
         // MARK: Engine
-        .target(name: "WoodshedEngine", dependencies: ["WoodshedCore", "WoodshedSound"]),
+        .target(name: "WoodshedEngine", dependencies: ["WoodshedCore", "WoodshedSound", .product(name: "Atomics", package: "swift-atomics")]),
         .target(name: "WoodshedALSA", dependencies: ["CALSA", "WoodshedEngine"]),
         .target(name: "WoodshedFluidSynth", dependencies: ["CFluidSynth", "WoodshedEngine"]),
         .target(name: "WoodshedSndFile", dependencies: ["CSndFile", "WoodshedEngine"]),
