@@ -8,15 +8,19 @@ import WoodshedEngine
 /// Live audio out through ALSA PCM (`--output alsa[:DEVICE]`).
 ///
 /// Opens the device for interleaved stereo at the requested rate, period size and period count
-/// (defaults: 64 frames × 3 periods at 48 kHz, a 4 ms buffer). Prefers 32-bit float and falls back to
-/// 16-bit integer, converting in a buffer allocated up front. Underruns (xruns) are recovered with
-/// `snd_pcm_recover` and counted, never fatal.
+/// (defaults: 64 frames × 3 periods at 48 kHz, a 4 ms buffer). A device may settle on something
+/// else: `format` is what it accepted once `start()` returns, and the caller builds the mixer for
+/// that. Prefers 32-bit float and falls back to 16-bit integer, converting through a buffer
+/// allocated at start, one chunk at a time whatever the caller writes. Underruns (xruns) are
+/// recovered with `snd_pcm_recover` and counted, never fatal.
 public final class PCMOutput: AudioOutput {
     public let device: String
     public private(set) var format: AudioFormat
     private var pcm: OpaquePointer?
     private var useFloat = true
     private var converted: UnsafeMutablePointer<Int16>?
+    /// Frames the conversion buffer holds.
+    private var convertedFrames = 0
     private var xrunCount = 0
     /// Failed writes in a row; a few are recovered from, more end the stream.
     private var failures = 0
@@ -59,7 +63,12 @@ public final class PCMOutput: AudioOutput {
         PCMTrigger.useMonotonicStamps(handle, sw)
         try ALSAError.check(snd_pcm_sw_params(handle, sw), "\(what): software parameters")
         try ALSAError.check(snd_pcm_prepare(handle), "\(what): prepare")
-        if !useFloat { converted = .allocate(capacity: 2 * format.periodFrames) }
+        if !useFloat {
+            convertedFrames = max(format.periodFrames, 1024)
+            let buffer = UnsafeMutablePointer<Int16>.allocate(capacity: 2 * convertedFrames)
+            buffer.initialize(repeating: 0, count: 2 * convertedFrames)
+            converted = buffer
+        }
     }
 
     /// When the first sample was played (the stream started), on `CLOCK_MONOTONIC`; nil before.
@@ -68,20 +77,27 @@ public final class PCMOutput: AudioOutput {
 
     public func write(_ interleaved: UnsafeBufferPointer<Float>) throws {
         guard let pcm, let base = interleaved.baseAddress else { return }
-        var frames = interleaved.count / 2
-        var offset = 0
-        if let converted {
-            for i in 0..<interleaved.count {
-                converted[i] = Int16(max(-1, min(1, base[i])) * 32767)
+        let total = interleaved.count / 2
+        guard let converted else { return try writeFrames(pcm, UnsafeRawPointer(base), frames: total, bytesPerFrame: 8) }
+        // 16-bit: convert and write one buffer-full at a time, so no write is ever larger than the buffer.
+        var done = 0
+        while done < total {
+            let chunk = min(convertedFrames, total - done)
+            let source = base + 2 * done
+            for i in 0..<(2 * chunk) {
+                converted[i] = Int16(max(-1, min(1, source[i])) * 32767)
             }
+            try writeFrames(pcm, UnsafeRawPointer(converted), frames: chunk, bytesPerFrame: 4)
+            done += chunk
         }
+    }
+
+    /// Writes `frames` interleaved frames from `data`, recovering from underruns.
+    private func writeFrames(_ pcm: OpaquePointer, _ data: UnsafeRawPointer, frames total: Int, bytesPerFrame: Int) throws {
+        var frames = total
+        var offset = 0
         while frames > 0 {
-            let written: snd_pcm_sframes_t
-            if let converted {
-                written = snd_pcm_writei(pcm, converted + 2 * offset, snd_pcm_uframes_t(frames))
-            } else {
-                written = snd_pcm_writei(pcm, base + 2 * offset, snd_pcm_uframes_t(frames))
-            }
+            let written = snd_pcm_writei(pcm, data + offset * bytesPerFrame, snd_pcm_uframes_t(frames))
             if written < 0 {
                 // Underrun or suspend: recover and go on. Anything else (EIO from a device that
                 // stalled): prepare the stream again a few times before giving up.

@@ -10,12 +10,17 @@ public struct SessionFilter: Hashable, Sendable {
     public var since: Date?
     /// Only these statuses (nil for all).
     public var statuses: Set<SessionStatus>?
+    /// Only sessions a person played (not simulations, files or pipes): what bests, progress and
+    /// trends are made of.
+    public var playedOnly: Bool
 
-    public init(kind: SessionKind? = nil, chart: String? = nil, since: Date? = nil, statuses: Set<SessionStatus>? = nil) {
+    public init(kind: SessionKind? = nil, chart: String? = nil, since: Date? = nil, statuses: Set<SessionStatus>? = nil,
+                playedOnly: Bool = false) {
         self.kind = kind
         self.chart = chart
         self.since = since
         self.statuses = statuses
+        self.playedOnly = playedOnly
     }
 
     func whereClause() -> (String, StatementArguments) {
@@ -33,6 +38,7 @@ public struct SessionFilter: Hashable, Sendable {
             terms.append("s.started_at >= ?")
             arguments += [since]
         }
+        if playedOnly { terms.append(SessionInput.playedSQL) }
         if let statuses {
             terms.append("s.status IN (\(statuses.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")))")
         }

@@ -28,13 +28,16 @@ public struct SessionPlan: Hashable, Sendable, Codable {
     public var voices: [String]?
     /// The latency offset applied to input, in milliseconds.
     public var offsetMs: Double?
+    /// Where the notes came from; only a person's playing counts toward bests and progress. Nil for
+    /// sessions stored before it was recorded (counted as played).
+    public var input: SessionInput?
 
     public init(
         kind: SessionKind, startedAt: Date = Date(),
         chartID: String? = nil, chartTitle: String? = nil, chartPath: String? = nil,
         quizRoot: String? = nil, quizMode: String? = nil, quizSet: String? = nil,
         speed: Double? = nil, loop: ClosedRange<Int>? = nil, level: String? = nil,
-        voices: [String]? = nil, offsetMs: Double? = nil
+        voices: [String]? = nil, offsetMs: Double? = nil, input: SessionInput? = nil
     ) {
         self.kind = kind
         self.startedAt = startedAt
@@ -49,7 +52,11 @@ public struct SessionPlan: Hashable, Sendable, Codable {
         self.level = level
         self.voices = voices
         self.offsetMs = offsetMs
+        self.input = input
     }
+
+    /// Whether a person played it (or it was stored before that was recorded).
+    public var isPlayedByPerson: Bool { input?.isPlayedByPerson ?? true }
 
     /// A short name for what was practised: the chart title, else quiz root and mode, else the kind.
     public var subject: String {

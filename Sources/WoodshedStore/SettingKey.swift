@@ -54,6 +54,9 @@ extension SettingKey where Value == Int {
 }
 
 extension SettingKey where Value == String {
+    /// The measures last looped on a chart (`--loop 9-12`), as "9-12".
+    public static func loop(chart chartID: String) -> Self { Self("chart.\(chartID).loop") }
+
     /// The metronome's sound ("click", "woodblock", "cowbell"...).
     public static let metronomeSound = Self("metronome.sound")
 }

@@ -12,10 +12,11 @@ extension Store {
                         (SELECT chart_title FROM session t WHERE t.chart_id = s.chart_id ORDER BY started_at DESC, id DESC LIMIT 1) AS title,
                         (SELECT chart_path FROM session t WHERE t.chart_id = s.chart_id ORDER BY started_at DESC, id DESC LIMIT 1) AS path,
                         (SELECT id FROM session t WHERE t.chart_id = s.chart_id AND t.status = 'finished'
-                            AND t.accuracy IS NOT NULL AND t.id IS NOT ?2 ORDER BY started_at DESC, id DESC LIMIT 1) AS latest_id
+                            AND t.accuracy IS NOT NULL AND (t.input IS NULL OR t.input IN ('midi', 'keys'))
+                            AND t.id IS NOT ?2 ORDER BY started_at DESC, id DESC LIMIT 1) AS latest_id
                     FROM session s
                     WHERE status = 'finished' AND chart_id IS NOT NULL AND accuracy IS NOT NULL
-                        AND (?1 IS NULL OR chart_id = ?1) AND id IS NOT ?2
+                        AND \(SessionInput.playedSQL) AND (?1 IS NULL OR chart_id = ?1) AND id IS NOT ?2
                     GROUP BY chart_id ORDER BY chart_id
                     """,
                 arguments: [chartID, excludingSession]
@@ -33,10 +34,10 @@ extension Store {
     }
 
     /// Compares a finished drum session with the earlier bests on its chart; nil when the session has
-    /// no chart or no score.
+    /// no chart or no score, or nobody played it (a simulation never sets a best).
     public func highScoreCheck(sessionID: Int64) throws(StoreError) -> HighScoreCheck? {
         guard let session = try session(id: sessionID), let chartID = session.plan.chartID,
-            let drums = session.drums
+            let drums = session.drums, session.plan.isPlayedByPerson
         else { return nil }
         let previous = try chartBests(chartID: chartID, excludingSession: sessionID).first
         return HighScoreCheck(

@@ -15,14 +15,14 @@ extension Store {
             try db.execute(
                 sql: """
                     INSERT INTO session (kind, status, started_at, heartbeat_at, pid, chart_id, chart_title,
-                        chart_path, quiz_root, quiz_mode, quiz_set, speed, loop_from, loop_to, level, voices, offset_ms)
-                    VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        chart_path, quiz_root, quiz_mode, quiz_set, speed, loop_from, loop_to, level, voices, offset_ms, input)
+                    VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     plan.kind.rawValue, plan.startedAt, Date(), Int64(getpid()), plan.chartID, plan.chartTitle,
                     plan.chartPath, plan.quizRoot, plan.quizMode, plan.quizSet, plan.speed,
                     plan.loop?.lowerBound, plan.loop?.upperBound, plan.level,
-                    plan.voices?.joined(separator: ","), plan.offsetMs,
+                    plan.voices?.joined(separator: ","), plan.offsetMs, plan.input?.rawValue,
                 ])
             return db.lastInsertedRowID
         }

@@ -8,7 +8,7 @@ import GRDB
 /// applied migrations so that a file from a newer Woodshed is recognised even by tools like `sqlite3`.
 enum StoreSchema {
     /// Migration identifiers in order. Append only.
-    static let versions = ["v1-sessions", "v2-settings", "v3-progress-indexes"]
+    static let versions = ["v1-sessions", "v2-settings", "v3-progress-indexes", "v4-session-input"]
 
     /// The schema version this build writes (the number of known migrations).
     static var currentVersion: Int { versions.count }
@@ -78,6 +78,10 @@ enum StoreSchema {
                 CREATE INDEX session_by_chart ON session(chart_id, started_at);
                 CREATE INDEX session_by_kind ON session(kind, started_at);
                 """)
+        }
+        migrator.registerMigration(versions[3]) { db in
+            // Where the notes came from (SessionInput); NULL for sessions stored before it was kept.
+            try db.execute(sql: "ALTER TABLE session ADD COLUMN input TEXT")
         }
         return migrator
     }

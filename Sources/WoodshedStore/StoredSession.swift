@@ -39,6 +39,7 @@ public struct StoredSession: Hashable, Sendable, Codable, Identifiable {
         let loopFrom: Int? = row["loop_from"]
         let loopTo: Int? = row["loop_to"]
         let voices: String? = row["voices"]
+        let input: String? = row["input"]
         plan = SessionPlan(
             kind: SessionKind(rawValue: row["kind"]),
             startedAt: row["started_at"],
@@ -48,7 +49,7 @@ public struct StoredSession: Hashable, Sendable, Codable, Identifiable {
             loop: loopFrom.flatMap { from in loopTo.map { to in from...max(from, to) } },
             level: row["level"],
             voices: voices.map { $0.split(separator: ",").map(String.init) },
-            offsetMs: row["offset_ms"])
+            offsetMs: row["offset_ms"], input: input.flatMap(SessionInput.init(rawValue:)))
         id = row["id"]
         status = SessionStatus(rawValue: row["status"]) ?? .aborted
         durationSeconds = (row["duration_ms"] as Double? ?? 0) / 1000

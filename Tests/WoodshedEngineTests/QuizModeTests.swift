@@ -108,11 +108,19 @@ struct QuizModeTests {
         #expect(QuizMode(plan: QuizPlan(questions: []), rules: rules, classifier: PitchedClassifier(), synth: SPSCQueue(minimumCapacity: 4)).isFinished)
     }
 
-    @Test func theCalibratedLatencyIsTakenOffResponseTimes() throws {
-        var rules = QuizRules.scale(grading: .pitchClass)
-        rules.latencyOffset = .milliseconds(12)
-        let result = try run(cMajor, rules, notes: [(1000, 48)])
-        #expect(result.records.first { $0.kind == .answered }?.response == .milliseconds(988))
+    @Test func theCalibratedLatencyOfTheNotesOwnSourceIsTakenOffItsResponseTime() throws {
+        let latencies = InputLatencies(fallback: .milliseconds(12))
+        latencies.set(.milliseconds(30), client: 24)
+        let mode = QuizMode(plan: cMajor, rules: .scale(grading: .pitchClass), classifier: PitchedClassifier(),
+                            synth: SPSCQueue(minimumCapacity: 16), latencies: latencies)
+        mode.advance(to: .zero)
+        mode.handle(.noteOn(48, velocity: 90, at: .milliseconds(1000), channel: 1, source: 20 << 8))  // not announced: 12 ms
+        mode.handle(.noteOn(50, velocity: 90, at: .milliseconds(2000), channel: 1, source: 24 << 8))  // its own 30 ms
+        var responses: [EngineTime] = []
+        while let record = mode.results.pop() {
+            if record.kind == .answered { responses.append(record.response) }
+        }
+        #expect(responses == [.milliseconds(988), .milliseconds(970)])
     }
 
     @Test func noteOffsPassToTheSynthAndOutOfRangeKeysAreIgnored() throws {

@@ -102,7 +102,7 @@ struct CalibrateCommand: ParsableCommand {
     }
 
     private func edit(_ store: Store) throws {
-        let pair = resolvedPair()
+        let pair = try resolvedPair()
         if reset {
             let removed = try store.removeCalibration(input: pair.input, output: pair.output)
             Output.line(removed ? "forgot the offset of \(pair.description)" : "no offset was stored for \(pair.description)")
@@ -118,10 +118,19 @@ struct CalibrateCommand: ParsableCommand {
         Output.line("offset of \(pair.description) is now \(Self.signed(new)) ms\(was)")
     }
 
-    /// The pair the options name; a live ALSA input is opened to learn its source's name.
-    private func resolvedPair() -> CalibrationPair {
-        if case .alsa = engine.input, let mapping = try? MappingChoice.load(engine.map),
+    /// The pair the options name; a live ALSA input is opened to learn its source's name. A
+    /// calibration belongs to one instrument: with several connected, the player names one.
+    private func resolvedPair() throws -> CalibrationPair {
+        if case .alsa(let source) = engine.input, let mapping = try? MappingChoice.load(engine.map),
            let setup = try? EngineSetup(options: engine, mapping: mapping) {
+            let names = Set(setup.initialNotices.compactMap { notice -> String? in
+                if case .subscribed(let name, _) = notice { return name }
+                return nil
+            })
+            if source == nil, names.count > 1 {
+                throw WoodshedError("\(names.count) MIDI instruments are connected (\(names.sorted().joined(separator: ", "))); "
+                                    + "each has its own offset: name one with --input alsa:NAME")
+            }
             return CalibrationPair(setup: setup)
         }
         return CalibrationPair(options: engine)
@@ -132,17 +141,18 @@ struct CalibrateCommand: ParsableCommand {
     private func tapAlong(store: Store) throws {
         let mapping = try MappingChoice.load(engine.map)
         let setup = try EngineSetup(options: engine, mapping: mapping)
-        let pair = CalibrationPair(setup: setup)
+        try SourceWait.untilConnected(setup)
+        var pair = CalibrationPair(setup: setup)
+        var sourceNames: [UInt8: String] = [:]
+        for notice in setup.initialNotices {
+            if case .subscribed(let name, let address) = notice { sourceNames[address.client] = name }
+        }
         let signature = TimeSignature.fourFour
         let countIn = signature.beats
         let lastBeat = 2 * taps + 8
         let start = CalibrationMode.countInStart(bpm: bpm, countIn: countIn)
         let metronome = SteadyBeats(bpm: bpm, signature: signature, start: start, count: countIn + lastBeat + 1)
         let clickSound = try ClickSound(name: engine.configuration.metronomeSound)
-        let synth = ClickSynthesizer(sampleRate: engine.rate)
-        let clicks = ClickTrack(sampleRate: engine.rate, normal: synth.render(clickSound, accent: false),
-                                accent: synth.render(clickSound, accent: true))
-        clicks.play(metronome)
         let mode = CalibrationMode(metronome: metronome, countIn: countIn, taps: taps, lastBeat: lastBeat)
         let display = CalibrationDisplay(json: json, taps: taps, pair: pair)
         var collected: [CalibrationTap] = []
@@ -163,21 +173,32 @@ struct CalibrateCommand: ParsableCommand {
 
         display.intro(bpm: bpm, input: setup.input.name)
         if let clock = setup.clock as? VirtualClock {
-            let renderer = try setup.makeAudio(clicks: clicks, origin: start, needsSynth: false)
+            let renderer = try setup.makeAudio(click: clickSound, origin: start, needsSynth: false)
+            renderer.mixer.clicks?.play(metronome)
             try EngineRun.offline(input: setup.input, mode: mode, renderer: renderer, clock: clock, drain: drain)
         } else {
-            let renderer = try setup.makeAudio(clicks: clicks, origin: .zero, needsSynth: false)
+            let renderer = try setup.makeAudio(click: clickSound, origin: .zero, needsSynth: false)
+            renderer.mixer.clicks?.play(metronome)
             let zero = setup.clock.now + .milliseconds(300) - start
             let report = try EngineRun.live(
                 input: setup.input, mode: mode, renderer: renderer, clock: setup.clock, zero: zero,
                 started: { if case .normal(let reason) = $0 { Output.error("woodshed: \(RealTimeThread.warning(reason: reason))") } },
-                shouldStop: { false }, drain: drain)
+                shouldStop: { false },
+                drain: {
+                    drain()
+                    for notice in setup.watcher?.poll() ?? [] {
+                        if case .subscribed(let name, let address) = notice { sourceNames[address.client] = name }
+                        if case .resubscribed(let name, let address) = notice { sourceNames[address.client] = name }
+                        if !json { PlaySession.show(notice) }
+                    }
+                })
             if let error = report.audioError {
                 recordSession(offsetMs: nil)
                 throw WoodshedError("audio stopped: \(error); nothing stored")
             }
         }
         Terminal.restoreIfNeeded()
+        setup.reportInputProblems()
 
         let counted = mode.tapsCounted
         guard counted >= taps else {
@@ -189,6 +210,14 @@ struct CalibrateCommand: ParsableCommand {
             throw WoodshedError("\(why) after \(counted) of \(taps) taps; nothing stored — tap with every click")
         }
 
+        // The offset belongs to the instrument the taps came from (the one most of them did).
+        if case .alsa = engine.input {
+            let counts = Dictionary(grouping: collected.filter { !$0.isCountIn }, by: { UInt8($0.source >> 8) }).mapValues(\.count)
+            if let (client, _) = counts.max(by: { $0.value < $1.value }), let name = sourceNames[client] {
+                pair = CalibrationPair(input: name, output: pair.output)
+                display.pair = pair
+            }
+        }
         let result = TapAnalysis.analyse(collected, beatDuration: metronome.beatDuration)
         let roundTrip = try? store.calibration(input: pair.loopback.input, output: pair.loopback.output)
         guard result.isUsable else {

@@ -5,7 +5,7 @@ import WoodshedCore
 final class CalibrationDisplay {
     let json: Bool
     let taps: Int
-    let pair: CalibrationPair
+    var pair: CalibrationPair
 
     init(json: Bool, taps: Int, pair: CalibrationPair) {
         self.json = json

@@ -29,8 +29,11 @@ struct LoopbackMeasurement {
         guard case .alsa(let device) = options.outputSpec, options.wav == nil else {
             throw WoodshedError("--loopback plays through ALSA: give --output alsa:DEVICE and connect it to --capture DEVICE")
         }
-        let format = options.format
-        let rate = format.sampleRate
+        // The output first: the clicks are made at the rate the device actually accepted.
+        let output = PCMOutput(device: device, format: options.format)
+        try output.start()
+        defer { try? output.stop() }
+        let rate = output.format.sampleRate
         let click = ClickSynthesizer(sampleRate: rate).render(.classic, accent: true)
         guard let reference = ClickOnset.crossing(in: click, window: 0..<click.count) else {
             throw WoodshedError("the click is silent; cannot measure")
@@ -41,12 +44,9 @@ struct LoopbackMeasurement {
         let onsets = (0..<clicks).map { lead + $0 * spacing }
         for onset in onsets { for (i, x) in click.enumerated() where onset + i < signal.count { signal[onset + i] = x } }
 
-        let output = PCMOutput(device: device, format: format)
         // A deep capture buffer: its size does not change the timing (trigger time + sample count),
         // and an overrun would lose samples and with them the timing.
         let capture = PCMCapture(device: captureDevice, format: AudioFormat(sampleRate: rate, periodFrames: 1024, periods: 16))
-        try output.start()
-        defer { try? output.stop() }
         if !json {
             Output.line("measuring alsa:\(device) → capture \(captureDevice): \(clicks) clicks, \(Self.spacing * 1000) ms apart")
         }

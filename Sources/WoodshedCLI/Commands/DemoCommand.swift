@@ -20,47 +20,41 @@ struct DemoCommand: ParsableCommand {
     @Option(name: .long, help: "Seed for the simulated drummer's timing, misses and extra hits.")
     var seed: UInt64 = 1
 
-    @Option(name: .long, help: "Write the mix to this WAV file.")
-    var wav: String?
-
     @Flag(name: .long, help: "Play at the real pace through the audio output (--output) instead of offline.")
     var realtime = false
 
     @Option(name: .long, help: "The bundled chart to play (a name in charts/, or a path).")
     var chart: String = "rock-backbeat"
 
-    @Option(name: .long, help: ArgumentHelp("SoundFont to play with.", valueName: "PATH"))
-    var soundfont: String?
+    @OptionGroup var audio: AudioOptions
 
-    @Option(name: .long, help: ArgumentHelp("Where sound goes with --realtime.", valueName: "alsa|alsa:DEVICE|null"))
-    var output: OutputSpec?
+    @OptionGroup var sound: SoundFontOption
+
+    @Flag(name: .customLong("no-store"), help: "Keep nothing of this demo in the practice history (it is kept, marked simulated, by default).")
+    var noStore = false
 
     @Flag(name: .long, help: "One JSON object per judged note and extra hit, then a summary.")
     var json = false
 
     func validate() throws {
-        if realtime, wav != nil { throw ValidationError("--wav renders offline; leave out --realtime") }
+        if realtime, audio.wav != nil { throw ValidationError("--wav renders offline; leave out --realtime") }
     }
 
     func run() throws {
         StopSignal.install()
-        var engine = try EngineOptions.parse([])
-        try engine.loadConfiguration()
+        var engine = try EngineOptions.forAudio(audio, sound: sound)
         engine.input = .sim(seed)
-        engine.wav = wav
-        engine.soundfont = soundfont
-        engine.output = output
         let path = try DemoCommand.chartPath(chart)
         let file = try ChartLoading.load(path)
         if !json {
             Output.line("Woodshed demo: a simulated drummer plays \(file.chart.metadata.title ?? path) (seed \(seed))")
         }
-        let session = try PlayCommand.session(engine: engine, file: file, chartPath: path, speed: 100, loop: nil, passes: nil,
-                                              countIn: 1, countInEachPass: false, voices: nil, preset: "all", level: 5,
-                                              windows: nil, ungroup: nil, click: "on", offset: 0, json: json,
-                                              realtimeSimulation: realtime ? seed : nil)
-        try session.run()
-        if let wav, !json { Output.line("mix written to \(wav)") }
+        let request = RememberedSettings.Request(speedPercent: 100, voices: .all, loop: .off, fresh: true)
+        let settings = PlaySettings(chartPath: path, request: request, passes: nil, countInBars: 1, countInEachPass: false, level: 5,
+                                    windows: engine.configuration.judging, groups: .all, click: .on, offset: nil, json: json,
+                                    keepsHistory: !noStore, realtimeSimulation: realtime ? seed : nil)
+        try PlaySession(engine: engine, settings: settings, file: file, mapping: try MappingChoice.load(engine.map)).run()
+        if let wav = audio.wav, !json { Output.line("mix written to \(wav)") }
     }
 
     /// A bundled chart by name (`charts/NAME.wchart`), or a path.

@@ -31,53 +31,30 @@ struct MetronomeCommand: ParsableCommand {
     @Option(name: .long, help: "Stop after this many bars.")
     var bars: Int?
 
-    @Option(name: .long, help: "Render to this WAV file instead of playing (needs --bars).")
-    var wav: String?
-
-    @Option(name: .long, help: ArgumentHelp("Where sound goes when playing live.", valueName: "alsa|alsa:DEVICE|null"))
-    var output: OutputSpec?
-
-    @Option(name: .long, help: "Sample rate in Hz (default 48000).")
-    var rate: Int?
-
-    @Option(name: .long, help: "Frames per audio period, live output (default 64).")
-    var period: Int?
-
-    @Option(name: .long, help: "Periods in the audio buffer, live output (default 3).")
-    var periods: Int?
+    @OptionGroup var audio: AudioOptions
 
     func validate() throws {
         guard (20...300).contains(bpm) else { throw ValidationError("--bpm must be from 20 to 300") }
         guard TimeSignature(sig) != nil else { throw ValidationError("--sig must look like 4/4, 6/8 or 7/8") }
         if let bars, bars < 1 { throw ValidationError("--bars must be at least 1") }
-        if wav != nil, bars == nil { throw ValidationError("--wav needs --bars: how long should the file be?") }
+        if audio.wav != nil, bars == nil { throw ValidationError("--wav needs --bars: how long should the file be?") }
     }
 
     func run() throws {
         StopSignal.install()
         let signature = TimeSignature(sig)!
-        var options = try EngineOptions.parse([])
-        try options.loadConfiguration()
+        let options = try EngineOptions.forAudio(audio)
         let clickSound = try ClickSound(name: sound ?? options.configuration.metronomeSound)
-        if let rate { options.rate = rate }
-        if let period { options.period = period }
-        if let periods { options.periods = periods }
-        options.output = output
-        options.wav = wav
         let format = options.format
-        let rate = options.rate
-        let synth = ClickSynthesizer(sampleRate: rate)
-        let clicks = ClickTrack(sampleRate: rate, normal: synth.render(clickSound, accent: false),
-                                accent: synth.render(clickSound, accent: true))
         let beatCount = bars.map { $0 * signature.beats }
 
-        if let wav, let beatCount {
+        if let wav = audio.wav, let beatCount {
             let beats = SteadyBeats(bpm: bpm, signature: signature, start: .zero, count: beatCount)
-            clicks.play(beats)
             let clock = VirtualClock()
             let output = WAVFileOutput(path: wav, format: format)
-            let renderer = try EngineSetup.renderer(options: options, output: output, clock: clock, clicks: clicks,
+            let renderer = try EngineSetup.renderer(options: options, output: output, clock: clock, click: clickSound,
                                                     origin: .zero, commands: SPSCQueue(minimumCapacity: 2), needsSynth: false)
+            renderer.mixer.clicks?.play(beats)
             let end = EngineTime(nanoseconds: beats.beatDuration.nanoseconds * Int64(beatCount))
             try EngineRun.offline(input: SilentInput(clock: clock), mode: IdleMode(), renderer: renderer, clock: clock,
                                   end: end, tail: .zero, drain: {})
@@ -93,9 +70,9 @@ struct MetronomeCommand: ParsableCommand {
         }
         let start = clock.now + .milliseconds(100)
         let beats = SteadyBeats(bpm: bpm, signature: signature, start: start, count: beatCount)
-        clicks.play(beats)
-        let renderer = try EngineSetup.renderer(options: options, output: sink, clock: clock, clicks: clicks,
+        let renderer = try EngineSetup.renderer(options: options, output: sink, clock: clock, click: clickSound,
                                                 origin: .zero, commands: SPSCQueue(minimumCapacity: 2), needsSynth: false)
+        renderer.mixer.clicks?.play(beats)
         let end = beatCount.map { start + EngineTime(nanoseconds: beats.beatDuration.nanoseconds * Int64($0)) }
         Output.line("\(Self.format(bpm)) BPM in \(signature), \(clickSound) click — Ctrl-C to stop")
         var shownBar = -1

@@ -41,7 +41,7 @@ struct MonitorCommand: ParsableCommand {
         let mode = MonitorMode(classifier: classifier, synth: setup.synthCommands, feedback: !engine.noFeedback)
         let display = MonitorDisplay(json: json, pitched: mapping.pitched != nil)
 
-        let renderer = try setup.makeAudio(clicks: nil, origin: setup.clock.now)
+        let renderer = try setup.makeAudio(click: nil, origin: setup.clock.now)
         if let clock = setup.clock as? VirtualClock {
             try EngineRun.offline(input: setup.input, mode: mode, renderer: renderer, clock: clock) {
                 while let record = mode.results.pop() { display.show(record) }
@@ -55,6 +55,7 @@ struct MonitorCommand: ParsableCommand {
                     // The scheduling first, then the sources: both are known before any event is shown.
                     display.show(policy)
                     for notice in setup.initialNotices { display.show(notice) }
+                    if SourceWait.isWaiting(setup) { Output.error("woodshed: " + SourceWait.nothingConnected) }
                     if !json { Output.line("monitoring \(setup.input.name) with the \(mapping.name) map — Ctrl-C to stop") }
                 },
                 shouldStop: { limit.map { setup.clock.now - started >= $0 } ?? false },
@@ -64,6 +65,7 @@ struct MonitorCommand: ParsableCommand {
                 })
             if let error = report.audioError { Output.error("woodshed: audio stopped: \(error)") }
         }
+        setup.reportInputProblems()
         display.summary(overruns: setup.input.overruns, lost: mode.results.dropped + setup.synthCommands.dropped,
                         xruns: renderer.output.xruns, latencies: renderer.recordedLatencies(), live: !setup.isOffline)
     }
@@ -118,7 +120,7 @@ final class MonitorDisplay {
         case .unmapped:
             line.add("voice", .null)
             meaning = "(not in the map)"
-        case .other:
+        case .released, .other:
             break
         }
         if json {
@@ -170,14 +172,23 @@ final class MonitorDisplay {
             Output.line(JSONLine([("type", "summary"), ("events", .int(events)), ("overruns", .int(overruns)), ("lost", .int(lost)),
                                   ("xruns", .int(xruns)), ("latency_us", .object(latency))]).description)
         } else {
-            var line = "\(events) note\(events == 1 ? "" : "s")"
-            if overruns > 0 { line += ", \(overruns) input overrun\(overruns == 1 ? "" : "s") (events lost by ALSA)" }
-            if lost > 0 { line += ", \(lost) lost in Woodshed's queues" }
-            if xruns > 0 { line += ", \(xruns) audio underrun\(xruns == 1 ? "" : "s")" }
-            if live, !sorted.isEmpty {
-                line += String(format: "; stamp → synth p50 %.0f µs, p99 %.0f µs", percentile(0.5), percentile(0.99))
+            Output.line("\(events) note\(events == 1 ? "" : "s")")
+            if overruns > 0 {
+                Output.line("  \(overruns) time\(overruns == 1 ? "" : "s") notes were lost before Woodshed could read them (the computer "
+                            + "was too busy): close other programs, or allow real-time priority (see README)")
             }
-            Output.line(line)
+            if lost > 0 {
+                Output.line("  \(lost) note\(lost == 1 ? " was" : "s were") not shown or not sounded because Woodshed fell behind; "
+                            + "your timing was still measured")
+            }
+            if xruns > 0 {
+                Output.line("  \(xruns) audio dropout\(xruns == 1 ? "" : "s") (a click or a gap in the sound): try a larger --period, "
+                            + "e.g. --period 128")
+            }
+            if live, !sorted.isEmpty {
+                Output.line(String(format: "  from your hit reaching the computer to the synthesizer starting the sound: "
+                                   + "typically %.1f ms, at worst %.1f ms (p99)", percentile(0.5) / 1000, percentile(0.99) / 1000))
+            }
         }
     }
 }

@@ -5,6 +5,8 @@ import WoodshedCore
 import WoodshedEngine
 import WoodshedFluidSynth
 import WoodshedSndFile
+import WoodshedSound
+import WoodshedStore
 
 /// Builds the engine's parts from the command-line options: the input and its clock, the synth,
 /// the mixer and the output. Everything that can fail (a missing file, no sequencer, a soundfont
@@ -22,6 +24,18 @@ final class EngineSetup {
 
     var isOffline: Bool { input.isOffline }
 
+    /// Where this session's notes come from, as the history keeps it: only a person playing counts
+    /// toward bests, remembered settings and progress.
+    var sessionInput: SessionInput {
+        switch options.input {
+        case .alsa: .midi
+        case .keys: .keys
+        case .events: input.isOffline ? .file : .pipe
+        case .smf: .file
+        case .sim: .simulated
+        }
+    }
+
     /// - Parameter simulated: the events of `--input sim` (a simulated player needs a chart, so the
     ///   command that has one makes them).
     init(options: EngineOptions, mapping: Mapping, simulated: (UInt64) throws -> [MIDIEvent] = { _ in
@@ -33,6 +47,11 @@ final class EngineSetup {
             let events = try simulated(seed)
             input = RecordedInput(name: "sim:\(seed)", events: events)
             clock = simulateInRealTime ? MonotonicClock() : VirtualClock(start: min(events.first?.time ?? .zero, .zero))
+            watcher = nil
+        case .events(let path) where EventStream.isStream(path):
+            let clock = MonotonicClock()
+            input = try EventStream.open(path, clock: clock)
+            self.clock = clock
             watcher = nil
         case .events(let path):
             let text = try Self.readText(path)
@@ -66,6 +85,14 @@ final class EngineSetup {
         }
     }
 
+    /// Says, once the run is over, what the input could not use: lines of a stream that were not
+    /// events (the timing thread only counts them).
+    func reportInputProblems() {
+        guard let stream = input as? StreamedEventsInput, stream.badLines > 0 else { return }
+        Output.error("woodshed: \(stream.name): \(stream.badLines) line\(stream.badLines == 1 ? " was" : "s were") not an event "
+                     + "(first: line \(stream.firstBadLine)); write `MS NOTE VELOCITY` or `MS cc CONTROLLER VALUE`, one a line")
+    }
+
     static func readText(_ path: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw WoodshedError("\(path): cannot read the file; check the path")
@@ -86,10 +113,11 @@ final class EngineSetup {
         }
     }
 
-    /// Creates the synth, clicks, mixer and renderer. `origin` is the engine time of sample 0
-    /// (offline; live runs set it when the stream starts).
-    func makeAudio(clicks: ClickTrack?, origin: EngineTime, needsSynth: Bool = true) throws -> AudioRenderer {
-        let renderer = try EngineSetup.renderer(options: options, output: makeOutput(), clock: clock, clicks: clicks,
+    /// Opens the output, then creates the synth, clicks, mixer and renderer for the format the output
+    /// actually runs at. `origin` is the engine time of sample 0 (offline; live runs set it when the
+    /// stream starts).
+    func makeAudio(click: ClickSound?, origin: EngineTime, needsSynth: Bool = true) throws -> AudioRenderer {
+        let renderer = try EngineSetup.renderer(options: options, output: makeOutput(), clock: clock, click: click,
                                                 origin: origin, commands: synthCommands, needsSynth: needsSynth)
         self.renderer = renderer
         return renderer
@@ -97,15 +125,28 @@ final class EngineSetup {
 
     /// The audio chain every playing command uses: FluidSynth (unless there is nothing to sound)
     /// and the clicks into the mixer, with the configured channel levels, into `output`.
-    static func renderer(options: EngineOptions, output: AudioOutput, clock: EngineClock, clicks: ClickTrack?,
+    ///
+    /// The output is opened first, because a device may settle on another rate, period size or
+    /// sample format than the one asked for: the synth, the clicks and the mixer are then made for
+    /// what it accepted, so the music never plays at the wrong speed. The output is closed again if
+    /// anything after it fails.
+    static func renderer(options: EngineOptions, output: AudioOutput, clock: EngineClock, click: ClickSound?,
                          origin: EngineTime, commands: SPSCQueue<MIDIEvent>, needsSynth: Bool = true) throws -> AudioRenderer {
-        var synth: FluidSynthInstrument?
-        if needsSynth && !options.noFeedback {
-            synth = try FluidSynthInstrument(soundFontPath: SoundFontChoice.path(explicit: options.soundFontChoice),
-                                             sampleRate: options.rate)
+        try output.start()
+        do {
+            let format = output.format
+            var synth: FluidSynthInstrument?
+            if needsSynth && !options.noFeedback {
+                synth = try FluidSynthInstrument(soundFontPath: SoundFontChoice.path(explicit: options.soundFontChoice),
+                                                 sampleRate: format.sampleRate)
+            }
+            let clicks = click.map { ClickTrack(sound: $0, sampleRate: format.sampleRate) }
+            let mixer = Mixer(format: format, instrument: synth, clicks: clicks, origin: origin)
+            options.applyLevels(to: mixer)
+            return AudioRenderer(mixer: mixer, output: output, commands: commands, clock: clock)
+        } catch {
+            try? output.stop()
+            throw error
         }
-        let mixer = Mixer(format: output.format, instrument: synth, clicks: clicks, origin: origin)
-        options.applyLevels(to: mixer)
-        return AudioRenderer(mixer: mixer, output: output, commands: commands, clock: clock)
     }
 }

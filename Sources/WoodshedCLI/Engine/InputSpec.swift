@@ -34,9 +34,21 @@ public enum InputSpec: Equatable, Sendable, ExpressibleByArgument, CustomStringC
 
     public static var allValueStrings: [String] { ["alsa", "alsa:CLIENT:PORT", "alsa:NAME", "events:FILE", "smf:FILE", "keys", "sim[:SEED]"] }
 
+    /// Whether a person plays through it (a MIDI instrument, the computer keyboard), rather than a
+    /// file, a pipe or a simulation.
+    public var isPlayedByPerson: Bool {
+        switch self {
+        case .alsa, .keys: true
+        case .events, .smf, .sim: false
+        }
+    }
+
+    /// Whether it is replayed offline on a virtual clock (a file) rather than read as it happens (an
+    /// instrument, the keyboard, a pipe).
     public var isOffline: Bool {
         switch self {
-        case .events, .smf, .sim: true
+        case .events(let path): !EventStream.isStream(path)
+        case .smf, .sim: true
         case .alsa, .keys: false
         }
     }

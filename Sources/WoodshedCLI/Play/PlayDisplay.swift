@@ -4,8 +4,13 @@ import WoodshedEngine
 import WoodshedStore
 
 /// What `woodshed play` prints while the chart runs: a line per measure (each expected note of each
-/// voice as it was played), combo milestones and breaks — or, with `--json`, one object per judged
-/// note and per extra hit. It also feeds the store as the session runs.
+/// voice as it was played, and the extra hits played in that measure), combo milestones and breaks —
+/// or, with `--json`, one object per judged note and per extra hit. It also feeds the store as the
+/// session runs.
+///
+/// A loop's passes are kept apart: a pass is written to the store once it is complete, so a loop
+/// stopped half-way through a pass ends with the complete passes scored and the partial one shown
+/// but not counted (`scored(stopped:)`).
 final class PlayDisplay {
     let plan: PracticePlan
     let json: Bool
@@ -14,9 +19,20 @@ final class PlayDisplay {
     private(set) var extras: [ExtraHit] = []
     private var measureNotes: [MeasureKey: Int] = [:]
     private var pending: [MeasureKey: [Judgement]] = [:]
-    private var pendingExtras = 0
+    /// Extra hits by the measure they were played in, until that measure is printed.
+    private var extrasByMeasure: [MeasureKey: Int] = [:]
+    /// Measures already printed.
+    private var printed: Set<MeasureKey> = []
+    /// Every measure in playing order, and how far printing has got.
+    private let order: [MeasureKey]
+    private var nextInOrder = 0
     private var lastCombo: Int32 = 0
     private let colour = Terminal.useColour
+    /// Judged notes per pass, and how many of each pass are final.
+    private let notesPerPass: [Int]
+    private var judgedPerPass: [Int]
+    /// A loop's events held back until their pass is complete (nothing when there is one pass).
+    private var heldBack: [[DrumEvent]]
 
     struct MeasureKey: Hashable, Comparable {
         var pass: Int
@@ -29,9 +45,44 @@ final class PlayDisplay {
         self.json = json
         self.recorder = recorder
         for note in plan.notes { measureNotes[MeasureKey(pass: note.pass, measure: note.measureNumber), default: 0] += 1 }
+        order = plan.measureStarts.map { MeasureKey(pass: $0.pass, measure: $0.measure) }
+        var perPass = Array(repeating: 0, count: max(plan.passStarts.count, 1))
+        for note in plan.notes { perPass[note.pass] += 1 }
+        notesPerPass = perPass
+        judgedPerPass = Array(repeating: 0, count: perPass.count)
+        heldBack = Array(repeating: [], count: perPass.count)
     }
 
     static let legend = "each note: ● perfect · < > great (early/late) · « » good · x miss · + extra hits"
+
+    /// Passes whose every note is judged.
+    var completePasses: Int {
+        var n = 0
+        while n < notesPerPass.count, judgedPerPass[n] == notesPerPass[n] { n += 1 }
+        return n
+    }
+
+    /// What counts when the run ends. A run that played to its end counts whole. A loop stopped
+    /// after at least one complete pass counts its complete passes; the partial pass was shown, is
+    /// not scored, and is not kept. A run stopped before any pass was complete counts as far as it
+    /// got (the session is then stored as aborted).
+    func scored(stopped: Bool) -> (judgements: [Judgement], extras: [ExtraHit], passes: Int) {
+        let complete = completePasses
+        guard stopped, plan.passStarts.count > 1, complete > 0, complete < plan.passStarts.count else {
+            return (judgements, extras, stopped ? complete : plan.passStarts.count)
+        }
+        let end = plan.passStarts[complete]
+        return (judgements.filter { plan.notes[Int($0.noteIndex)].pass < complete }, extras.filter { $0.time < end }, complete)
+    }
+
+    /// Hands the store what it has not had yet: on a normal end nothing is left; stopped, a loop's
+    /// partial pass is dropped if a complete pass was played (it is not scored), else kept with the
+    /// aborted session.
+    func finishRecording(stopped: Bool) {
+        guard stopped, completePasses == 0 else { return }
+        for pass in heldBack.indices { heldBack[pass].forEach { recorder?.record($0) } }
+        heldBack = heldBack.map { _ in [] }
+    }
 
     func show(_ record: DrumPlayRecord) {
         switch record {
@@ -44,9 +95,11 @@ final class PlayDisplay {
     private func judged(_ j: Judgement) {
         judgements.append(j)
         let note = plan.notes[Int(j.noteIndex)]
-        recorder?.record(DrumEvent(voice: j.voice, measure: note.measureNumber, beat: note.beat,
-                                   position: RhythmicPosition(note.placement), expected: j.noteTime, played: j.hitTime,
-                                   tier: HitTier(j.tier), velocity: j.hitTime == nil ? nil : Int(j.velocity)))
+        record(DrumEvent(voice: j.voice, measure: note.measureNumber, beat: note.beat,
+                         position: RhythmicPosition(note.placement), expected: j.noteTime, played: j.hitTime,
+                         tier: HitTier(j.tier), velocity: j.hitTime == nil ? nil : Int(j.velocity)), pass: note.pass)
+        judgedPerPass[note.pass] += 1
+        if judgedPerPass[note.pass] == notesPerPass[note.pass] { release(pass: note.pass) }
         if json {
             Output.line(JSONLine([
                 ("type", "note"), ("pass", .int(note.pass + 1)), ("measure", .int(note.measureNumber)), ("beat", .double(note.beat)),
@@ -59,19 +112,60 @@ final class PlayDisplay {
             milestones(j)
             let key = MeasureKey(pass: note.pass, measure: note.measureNumber)
             pending[key, default: []].append(j)
-            if pending[key]!.count == measureNotes[key] { printMeasure(key) }
+            if pending[key]!.count == measureNotes[key] { printThrough(key) }
         }
         lastCombo = j.combo
     }
 
     private func extra(_ e: ExtraHit) {
         extras.append(e)
-        recorder?.record(DrumEvent(voice: e.voice, expected: nil, played: e.time, tier: .extra, velocity: Int(e.velocity)))
+        let at = plan.measure(at: e.time)
+        record(DrumEvent(voice: e.voice, measure: at?.measure, expected: nil, played: e.time, tier: .extra, velocity: Int(e.velocity)),
+               pass: at?.pass ?? 0)
         if json {
             Output.line(JSONLine([("type", "extra"), ("voice", .string(e.voice.rawValue)), ("hit_ms", .double(e.time.milliseconds)),
-                                  ("velocity", .int(Int(e.velocity)))]).description)
+                                  ("velocity", .int(Int(e.velocity))), ("measure", at.map { .int($0.measure) } ?? .null)]).description)
+            return
+        }
+        guard let at else { return }
+        let key = MeasureKey(pass: at.pass, measure: at.measure)
+        if printed.contains(key) {
+            // Played in a measure already shown (after its last note was judged): say where it belongs.
+            Output.line("  +1 extra hit in \(plan.passStarts.count > 1 ? "pass \(key.pass + 1) " : "")m \(key.measure)")
         } else {
-            pendingExtras += 1
+            extrasByMeasure[key, default: 0] += 1
+        }
+    }
+
+    /// Straight to the store, or held back with its pass until the pass is complete (loops).
+    private func record(_ event: DrumEvent, pass: Int) {
+        if heldBack.count > 1 { heldBack[min(pass, heldBack.count - 1)].append(event) } else { recorder?.record(event) }
+    }
+
+    private func release(pass: Int) {
+        guard heldBack.count > 1 else { return }
+        heldBack[pass].forEach { recorder?.record($0) }
+        heldBack[pass] = []
+    }
+
+    /// Prints every measure up to `key` not printed yet: `key` itself (all its notes are judged) and
+    /// the measures before it that have no judged notes but extra hits.
+    private func printThrough(_ key: MeasureKey) {
+        while nextInOrder < order.count, order[nextInOrder] <= key {
+            let next = order[nextInOrder]
+            nextInOrder += 1
+            if next == key || (measureNotes[next] == nil && extrasByMeasure[next] != nil) { printMeasure(next) }
+        }
+        if !printed.contains(key) { printMeasure(key) }
+    }
+
+    /// At the end: measures left with extra hits only (after the last judged note).
+    func flush() {
+        guard !json else { return }
+        while nextInOrder < order.count {
+            let next = order[nextInOrder]
+            nextInOrder += 1
+            if !printed.contains(next), extrasByMeasure[next] != nil { printMeasure(next) }
         }
     }
 
@@ -84,21 +178,23 @@ final class PlayDisplay {
     }
 
     private func printMeasure(_ key: MeasureKey) {
+        printed.insert(key)
         let notes = pending.removeValue(forKey: key) ?? []
         var byVoice: [(DrumVoice, [Judgement])] = []
         for j in notes.sorted(by: { $0.noteIndex < $1.noteIndex }) {
             if let i = byVoice.firstIndex(where: { $0.0 == j.voice }) { byVoice[i].1.append(j) } else { byVoice.append((j.voice, [j])) }
         }
         byVoice.sort { $0.0.index < $1.0.index }
-        let cells = byVoice.map { voice, js in voice.shortLabel + " " + js.map(cell).joined() }.joined(separator: "  ")
+        let cells = byVoice.isEmpty ? "(no notes to play)"
+            : byVoice.map { voice, js in voice.shortLabel + " " + js.map(cell).joined() }.joined(separator: "  ")
         let muted = Set(plan.mutedNotes.filter { $0.pass == key.pass && $0.measureNumber == key.measure }.map(\.voice))
         let mutedText = muted.isEmpty ? "" : "  (muted: " + muted.sorted { $0.index < $1.index }.map(\.shortLabel).joined(separator: " ") + ")"
-        let extraText = pendingExtras > 0 ? "  +\(pendingExtras)" : ""
-        pendingExtras = 0
+        let extraCount = extrasByMeasure.removeValue(forKey: key) ?? 0
+        let extraText = extraCount > 0 ? "  +\(extraCount)" : ""
         let last = notes.max { $0.noteIndex < $1.noteIndex }
         let passText = plan.passStarts.count > 1 ? "pass \(key.pass + 1) " : ""
-        Output.line(String(format: "%@m %3d  %@%@%@  | combo %d  score %d", passText, key.measure, cells, mutedText, extraText,
-                           Int(last?.combo ?? 0), Int(last?.score ?? 0)))
+        let tally = last.map { String(format: "  | combo %d  score %d", Int($0.combo), Int($0.score)) } ?? ""
+        Output.line(String(format: "%@m %3d  %@%@%@%@", passText, key.measure, cells, mutedText, extraText, tally))
     }
 
     private func cell(_ j: Judgement) -> String {

@@ -5,11 +5,20 @@ import WoodshedCore
 struct PlayResults {
     var summary: SessionSummary
     var plan: PracticePlan
-    var settings: PlaySettings
+    var practice: PracticeOptions
+    var chartPath: String
+    var json: Bool
+    /// How the inputs were corrected: "TD-17 +12.0 ms → alsa:default".
+    var offsetLine: String
+    /// The same, per input, for `--json`.
+    var offsets: [(String, Double)]
+    /// The passes scored.
+    var passes: Int
+    /// The judgements scored.
     var judgements: [Judgement]
 
     func print(highScore: String?, storeWarning: String?, sessionID: Int64?) {
-        if settings.json {
+        if json {
             Output.line(JSONLine([
                 ("type", "summary"), ("notes", .int(summary.notes)), ("hits", .int(summary.hits)),
                 ("perfect", .int(summary.perfect)), ("great", .int(summary.great)), ("good", .int(summary.good)),
@@ -17,8 +26,8 @@ struct PlayResults {
                 ("hit_rate", .double(summary.hitRate)), ("score", .int(Int(summary.score))), ("max_combo", .int(summary.maxCombo)),
                 ("mean_offset_ms", summary.hits > 0 ? .double(summary.meanOffsetMilliseconds) : .null),
                 ("sd_offset_ms", summary.hits > 1 ? .double(summary.sdOffsetMilliseconds) : .null),
-                ("offset_used_ms", .double(settings.offset.milliseconds)), ("speed", .int(settings.practice.speedPercent)),
-                ("passes", .int(plan.passStarts.count)), ("session", sessionID.map { .int(Int($0)) } ?? .null),
+                ("offsets_ms", .object(JSONLine(offsets.map { ($0.0, .double($0.1)) }))), ("speed", .int(practice.speedPercent)),
+                ("passes", .int(passes)), ("session", sessionID.map { .int(Int($0)) } ?? .null),
             ]).description)
             if let storeWarning { Output.error("woodshed: \(storeWarning)") }
             return
@@ -39,7 +48,7 @@ struct PlayResults {
             out.append(String(format: "  timing: mean %+.1f ms, spread %.1f ms — %@", summary.meanOffsetMilliseconds,
                               summary.sdOffsetMilliseconds, summary.tendency))
         }
-        out.append("  offset used: \(PlaySession.format(settings.offset)) (\(settings.offsetSource))")
+        out.append("  offset used: \(offsetLine)")
         out.append("  timing histogram (ms, early ← → late):")
         out += summary.histogram.lines().map { "    " + $0 }
         let voices = summary.missRateByVoice.filter { $0.notes > 0 }
@@ -49,7 +58,7 @@ struct PlayResults {
             }.joined(separator: ", "))
         }
         if plan.passStarts.count > 1 {
-            for pass in 0..<plan.passStarts.count {
+            for pass in 0..<passes {
                 let these = judgements.filter { plan.notes[Int($0.noteIndex)].pass == pass }
                 guard !these.isEmpty else { continue }
                 let s = SessionSummary(judgements: these, extras: [])
@@ -58,9 +67,9 @@ struct PlayResults {
             }
         }
         if let highScore { out.append("  " + highScore) }
-        if settings.practice.level < 5, summary.accuracy > 90 {
-            out.append("  Over 90 % at level \(settings.practice.level): try level \(settings.practice.level + 1) "
-                       + "(woodshed play \(settings.chartPath) --level \(settings.practice.level + 1))")
+        if practice.level < 5, summary.accuracy > 90 {
+            out.append("  Over 90 % at level \(practice.level): try level \(practice.level + 1) "
+                       + "(woodshed play \(chartPath) --level \(practice.level + 1))")
         }
         if let sessionID { out.append("  stored as session \(sessionID) — see `woodshed history`, `woodshed problems`") }
         return out

@@ -1,26 +1,31 @@
+import ArgumentParser
 import Foundation
 import WoodshedCore
 
-/// Everything `woodshed play` (and `woodshed demo`) was asked for, after defaults.
+/// Everything `woodshed play` (and `woodshed demo`) was asked for, before the remembered settings
+/// and the calibration are known.
 struct PlaySettings {
     var chartPath: String
-    var practice: PracticeOptions
+    /// Speed, voices and loop as asked for; the remembered ones fill in what was not.
+    var request: RememberedSettings.Request
+    var passes: Int?
+    var countInBars: Int
+    var countInEachPass: Bool
+    var level: Int
     var windows: JudgingWindows
     var groups: VoiceGroups
-    var click: ClickMode
-    /// Calibration offset in force (positive = hits arrive late).
-    var offset: EngineTime
-    var offsetSource: String
-    /// Whether `offset` was given (`--offset`); otherwise the stored calibration for the input/output
-    /// pair applies, looked up once the input is open.
-    var explicitOffset: Bool
+    var click: ClickChoice
+    /// `--offset`: one latency for every input instead of each input's calibration.
+    var offset: EngineTime?
     var json: Bool
+    /// Whether the run goes into the practice history (`--no-store` says no).
+    var keepsHistory = true
     /// Live only: play a simulated player in real time (`woodshed demo --realtime`).
     var realtimeSimulation: UInt64?
 
-    enum ClickMode: String, CaseIterable {
-        case on, off
-        case countIn = "count-in"
+    /// `--voices hihat,snare` or `--voices all`.
+    static func voiceRequest(_ text: String) throws -> RememberedSettings.VoiceRequest {
+        text.trimmingCharacters(in: .whitespaces).lowercased() == "all" ? .all : .only(try voices(text))
     }
 
     /// `--ungroup hihat,crash`: the groups to judge voice by voice.
@@ -51,5 +56,41 @@ struct PlaySettings {
             result.insert(voice)
         }
         return result
+    }
+}
+
+/// `--click`: the metronome during a chart.
+enum ClickChoice: String, CaseIterable, ExpressibleByArgument {
+    /// Every beat.
+    case on
+    /// Silent.
+    case off
+    /// Only the count-in, then the music alone.
+    case countIn = "count-in"
+
+    /// The beats of `plan` this choice clicks on.
+    func beats(of plan: PracticePlan) -> [Beat] {
+        switch self {
+        case .on: plan.beats
+        case .countIn: plan.countInBeats
+        case .off: []
+        }
+    }
+}
+
+/// `--preset`: a ready-made set of voices to practise.
+enum VoicePreset: String, CaseIterable, ExpressibleByArgument {
+    /// Everything played with the hands (cymbals, snare, toms).
+    case hands
+    /// Kick(s) and the hi-hat pedal.
+    case feet
+    /// Every voice: clears a remembered `--voices`.
+    case all
+
+    var request: RememberedSettings.VoiceRequest {
+        switch self {
+        case .all: .all
+        case .hands, .feet: .only(PracticeOptions.voicePreset(rawValue) ?? [])
+        }
     }
 }

@@ -32,16 +32,14 @@ struct QuizRun {
         var rules = self.rules
         rules.stopNote = UInt8(options.stopNote)
         if !setup.isOffline { rules.linger = .seconds(1) }
-        if let store {
-            // Positive = notes arrive late; the mode subtracts it from each answer's stamp.
-            rules.latencyOffset = CalibrationPair(setup: setup).offset(in: store).offset
-        }
+        // Positive = notes arrive late; the mode subtracts each note's source's latency from its stamp.
+        let calibrations = SourceCalibrations(setup: setup, store: store, explicit: nil)
         let mode = QuizMode(plan: plan, rules: rules, classifier: PitchedClassifier(map: keys), synth: setup.synthCommands,
-                            feedback: !engine.noFeedback)
+                            latencies: calibrations.latencies, feedback: !engine.noFeedback)
         let display = QuizDisplay(kind: kind, plan: plan, clef: clef, json: options.json, ear: ear, recorder: recorder)
         display.introduce(stop: setup.isOffline ? nil : stopHint(setup))
 
-        let renderer = try setup.makeAudio(clicks: nil, origin: setup.clock.now)
+        let renderer = try setup.makeAudio(click: nil, origin: setup.clock.now)
         var length = EngineTime.zero
         if let clock = setup.clock as? VirtualClock {
             try EngineRun.offline(input: setup.input, mode: mode, renderer: renderer, clock: clock) {
@@ -57,10 +55,15 @@ struct QuizRun {
                 drain: {
                     display.tick(seconds: (setup.clock.now - zero).seconds)
                     while let record = mode.results.pop() { display.show(record) }
+                    for notice in setup.watcher?.poll() ?? [] {
+                        calibrations.update(for: notice)
+                        if !options.json { PlaySession.show(notice) }
+                    }
                 })
             if let error = report.audioError { Output.error("woodshed: audio stopped: \(error)") }
             length = setup.clock.now - zero
         }
+        setup.reportInputProblems()
         display.finish(length: length, dropped: mode.results.dropped)
     }
 
@@ -85,7 +88,7 @@ struct QuizRun {
         case .alsa(let device): PCMOutput(device: device, format: engine.format)
         case .null: NullOutput(format: engine.format)
         }
-        let renderer = try EngineSetup.renderer(options: engine, output: output, clock: clock, clicks: nil, origin: start,
+        let renderer = try EngineSetup.renderer(options: engine, output: output, clock: clock, click: nil, origin: start,
                                                 commands: commands)
         var done = false
         let report = try EngineRun.live(

@@ -12,13 +12,16 @@ public struct CalibrationTap: Hashable, Sendable, BitwiseCopyable {
     /// The note that was played (any pad or key counts).
     public var note: UInt8
     public var velocity: UInt8
+    /// Which MIDI source it came from (`MIDIEvent.source`): a calibration belongs to that source.
+    public var source: UInt16
 
-    public init(time: EngineTime, beat: Int, beatTime: EngineTime, note: UInt8 = 38, velocity: UInt8 = 100) {
+    public init(time: EngineTime, beat: Int, beatTime: EngineTime, note: UInt8 = 38, velocity: UInt8 = 100, source: UInt16 = 0) {
         self.time = time
         self.beat = beat
         self.beatTime = beatTime
         self.note = note
         self.velocity = velocity
+        self.source = source
     }
 
     /// How far the tap is from its beat: positive when it arrived after the click.

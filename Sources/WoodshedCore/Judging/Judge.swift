@@ -45,8 +45,8 @@ public struct Judge {
 
     public let windows: JudgingWindows
     public let groups: VoiceGroups
-    /// The calibration offset subtracted from every hit time (the input-to-sound latency measured
-    /// for this input and output).
+    /// The calibration offset subtracted from every hit time unless the hit brings its own (the
+    /// input-to-sound latency measured for this input and output).
     public let calibrationOffset: EngineTime
 
     /// Every note, in chart order.
@@ -117,11 +117,12 @@ public struct Judge {
     /// Every note is final and has been handed out by `nextFinal`.
     public var isComplete: Bool { scoreCursor == slots.count }
 
-    /// Judges a hit of `voice` played at `time` (as stamped; the calibration offset is applied here).
-    public mutating func hit(_ voice: DrumVoice, at time: EngineTime, velocity: UInt8) -> HitOutcome {
+    /// Judges a hit of `voice` played at `time` (as stamped). `latency` is the calibration of the
+    /// source the hit came from, subtracted here; `calibrationOffset` when not given.
+    public mutating func hit(_ voice: DrumVoice, at time: EngineTime, velocity: UInt8, latency: EngineTime? = nil) -> HitOutcome {
         let group = groupOfVoice[voice.index]
         guard group >= 0 else { return .ignored }
-        let played = time - calibrationOffset
+        let played = time - (latency ?? calibrationOffset)
         let good = windows.good.nanoseconds
         let end = groupStart[group + 1]
 
@@ -156,9 +157,10 @@ public struct Judge {
     }
 
     /// Time has reached `time` (as stamped): every note whose Good window has closed without a hit
-    /// is a miss.
-    public mutating func advance(to time: EngineTime) {
-        let played = time - calibrationOffset
+    /// is a miss. `latency` is the largest calibration of any source that may still send a hit for
+    /// it (`calibrationOffset` when not given).
+    public mutating func advance(to time: EngineTime, latency: EngineTime? = nil) {
+        let played = time - (latency ?? calibrationOffset)
         let good = windows.good
         while missCursor < slots.count, slots[missCursor].time + good < played {
             if slots[missCursor].state == .open { slots[missCursor].state = .missed }

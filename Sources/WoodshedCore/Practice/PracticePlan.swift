@@ -19,6 +19,15 @@ public struct PracticePlan: Sendable {
         public var pass: Int
     }
 
+    /// Where a measure of a pass starts, on the practice time base.
+    public struct MeasureStart: Hashable, Sendable {
+        /// 0-based pass of the loop.
+        public var pass: Int
+        /// 1-based measure number in the chart.
+        public var measure: Int
+        public var time: EngineTime
+    }
+
     public var options: PracticeOptions
     /// The notes judged and scored, in chart order (time, then voice).
     public var notes: [Note]
@@ -30,6 +39,8 @@ public struct PracticePlan: Sendable {
     public var countInBeats: [Beat]
     /// Where each pass starts.
     public var passStarts: [EngineTime]
+    /// Where every measure of every pass starts, in time order.
+    public var measureStarts: [MeasureStart]
     /// The measures played (1-based).
     public var measures: ClosedRange<Int>
     /// The time after the last note's window when the run is over.
@@ -85,6 +96,7 @@ public struct PracticePlan: Sendable {
         }
 
         var notes: [Note] = [], muted: [Note] = [], beats: [Beat] = [], countInBeats: [Beat] = [], starts: [EngineTime] = []
+        var measureStarts: [MeasureStart] = []
         var passStart = EngineTime.zero
         let range = chart.noteIndices(from: sectionStart, to: last.end)
         for pass in 0..<passCount {
@@ -95,6 +107,9 @@ public struct PracticePlan: Sendable {
                 beats += clicks
             }
             starts.append(passStart)
+            for m in measures {
+                measureStarts.append(MeasureStart(pass: pass, measure: m, time: scaled(chart.measures[m - 1].start - sectionStart) + passStart))
+            }
             beats += sectionBeats.map { Beat(time: $0.time + passStart, accent: $0.accent) }
             for note in chart.notes[range] {
                 let beatLength = chart.measures[note.measureIndex].signature.beatLength
@@ -112,6 +127,7 @@ public struct PracticePlan: Sendable {
         self.beats = beats.sorted { $0.time < $1.time }
         self.countInBeats = countInBeats
         passStarts = starts
+        self.measureStarts = measureStarts
         end = passStart + tail
         effectiveBPM = chart.bpm(at: sectionStart) * Double(options.speedPercent) / 100
     }
@@ -119,6 +135,17 @@ public struct PracticePlan: Sendable {
     /// How long one pass lasts.
     public var passDuration: EngineTime {
         passStarts.count > 1 ? passStarts[1] - passStarts[0] : end - (passStarts.first ?? .zero)
+    }
+
+    /// The measure (and pass) that `time` falls in; a time before the first measure (the count-in)
+    /// belongs to the first.
+    public func measure(at time: EngineTime) -> MeasureStart? {
+        var low = 0, high = measureStarts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if measureStarts[mid].time <= time { low = mid + 1 } else { high = mid }
+        }
+        return measureStarts.isEmpty ? nil : measureStarts[max(low - 1, 0)]
     }
 
     /// The pass that `time` falls in.

@@ -1,4 +1,5 @@
 import WoodshedCore
+import WoodshedSound
 
 /// The metronome's sound: synthesized clicks placed on the exact sample of each beat.
 ///
@@ -30,6 +31,14 @@ public final class ClickTrack {
         waveforms = [normal, normal.map { min(1, max(-1, $0 * groupGain)) }, accent]
         beats = []
         voices = Array(repeating: Voice(waveform: 0, position: 0), count: 8)
+    }
+
+    /// The clicks of `sound` (an accented one for the first beat of a bar), synthesized at
+    /// `sampleRate`: the rate the output actually runs at.
+    public convenience init(sound: ClickSound, sampleRate: Int) {
+        let synthesizer = ClickSynthesizer(sampleRate: sampleRate)
+        self.init(sampleRate: sampleRate, normal: synthesizer.render(sound, accent: false),
+                  accent: synthesizer.render(sound, accent: true))
     }
 
     /// Plays a steady metronome.

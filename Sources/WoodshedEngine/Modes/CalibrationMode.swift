@@ -57,6 +57,7 @@ public final class CalibrationMode: PracticeMode {
         var tap = BeatPairing.tap(at: event.time, note: event.number, velocity: event.value, start: beats.start,
                                   beatDuration: beats.beatDuration, beatTime: { beats.beat($0)?.time ?? .distantFuture })
         tap.beat -= countIn
+        tap.source = event.source
         if !tap.isCountIn { counted.add(1, ordering: .relaxed) }
         results.push(tap)
     }

@@ -14,11 +14,17 @@ public final class DrumJudgeMode<Classifier: EventClassifier>: PracticeMode {
     public let results: SPSCQueue<DrumPlayRecord>
     /// Whether hits are sounded (channel 10, the voice's General MIDI note).
     public let feedback: Bool
+    /// Each source's calibrated latency, applied to its own hits.
+    public let latencies: InputLatencies
 
-    public init(classifier: Classifier, judge: Judge, synth: SPSCQueue<MIDIEvent>, feedback: Bool = true, capacity: Int = 1 << 16) {
+    /// - Parameter latencies: the calibration of each source; the judge's own `calibrationOffset`
+    ///   is not used (a hit always brings its source's latency).
+    public init(classifier: Classifier, judge: Judge, synth: SPSCQueue<MIDIEvent>, latencies: InputLatencies = InputLatencies(),
+                feedback: Bool = true, capacity: Int = 1 << 16) {
         self.classifier = classifier
         self.judge = judge
         self.synth = synth
+        self.latencies = latencies
         self.feedback = feedback
         results = SPSCQueue(minimumCapacity: capacity)
     }
@@ -29,7 +35,7 @@ public final class DrumJudgeMode<Classifier: EventClassifier>: PracticeMode {
             if feedback {
                 synth.push(MIDIEvent(time: event.time, kind: .noteOn, channel: 10, number: voice.generalMIDINote, value: event.value))
             }
-            switch judge.hit(voice, at: event.time, velocity: event.value) {
+            switch judge.hit(voice, at: event.time, velocity: event.value, latency: latencies.latency(of: event)) {
             case .matched: break
             case .extra: results.push(.extra(ExtraHit(voice: voice, time: event.time, velocity: event.value)))
             case .ignored: results.push(.ignored(voice: voice, time: event.time, velocity: event.value))
@@ -40,13 +46,13 @@ public final class DrumJudgeMode<Classifier: EventClassifier>: PracticeMode {
         case .other where event.kind == .controlChange && feedback:
             // As in the monitor: controllers (the hi-hat pedal) reach the synth as they came.
             synth.push(MIDIEvent(time: event.time, kind: .controlChange, channel: event.channel, number: event.number, value: event.value))
-        case .pitched, .unmapped, .other:
+        case .pitched, .released, .unmapped, .other:
             break
         }
     }
 
     public func advance(to time: EngineTime) {
-        judge.advance(to: time)
+        judge.advance(to: time, latency: latencies.largest)
         publishFinals()
     }
 

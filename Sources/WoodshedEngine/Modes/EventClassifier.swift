@@ -6,11 +6,14 @@ public enum NoteMeaning: Hashable, Sendable, BitwiseCopyable {
     case drum(DrumVoice)
     /// A pitched note (keyboard, guitar), the MIDI note number after any transpose.
     case pitched(UInt8)
+    /// A pitched key let go: the same transposed note number its note-on sounded, so the synth
+    /// releases the note that is actually ringing.
+    case released(UInt8)
     /// A hit the map knows (on this voice, for a kit) but the filters dropped.
     case dropped(DrumVoice?, DropReason)
     /// A note the map does not know.
     case unmapped
-    /// A note-off or control change: nothing to judge.
+    /// A control change, or a note-off on a kit: nothing to judge.
     case other
 }
 
@@ -38,6 +41,10 @@ public struct PitchedClassifier: EventClassifier, Sendable {
     public init(map: PitchedMap = PitchedMap()) { self.map = map }
 
     public mutating func classify(_ event: MIDIEvent) -> NoteMeaning {
+        if event.kind == .noteOff {
+            guard let pitch = map.pitch(forNote: event.number), (0...127).contains(pitch.midiNote) else { return .other }
+            return .released(UInt8(pitch.midiNote))
+        }
         guard event.kind == .noteOn else { return .other }
         guard let pitch = map.pitch(forNote: event.number, velocity: event.value) else {
             return event.value < map.minimumVelocity ? .dropped(nil, .belowMinimumVelocity) : .unmapped

@@ -33,8 +33,8 @@ public final class MonitorMode<Classifier: EventClassifier>: PracticeMode {
                 synth.push(MIDIEvent(time: event.time, kind: .noteOn, channel: 10, number: voice.generalMIDINote, value: event.value))
             case .pitched(let note):
                 synth.push(MIDIEvent(time: event.time, kind: .noteOn, channel: 1, number: note, value: event.value))
-            case .other where event.kind == .noteOff:
-                synth.push(MIDIEvent(time: event.time, kind: .noteOff, channel: 1, number: event.number, value: 0))
+            case .released(let note):
+                synth.push(MIDIEvent(time: event.time, kind: .noteOff, channel: 1, number: note, value: 0))
             case .other where event.kind == .controlChange:
                 synth.push(MIDIEvent(time: event.time, kind: .controlChange, channel: event.channel, number: event.number, value: event.value))
             default:

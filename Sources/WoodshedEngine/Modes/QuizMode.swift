@@ -15,6 +15,8 @@ public final class QuizMode<Classifier: EventClassifier>: PracticeMode {
     public let results: SPSCQueue<QuizRecord>
     public let rules: QuizRules
     public let feedback: Bool
+    /// Each source's calibrated latency, taken off the response times of its notes.
+    public let latencies: InputLatencies
 
     private let expected: [Int]
     private let roots: [Int]
@@ -30,8 +32,10 @@ public final class QuizMode<Classifier: EventClassifier>: PracticeMode {
     /// - Parameters:
     ///   - start: when the first question is posed (practice time).
     public init(plan: QuizPlan, rules: QuizRules, classifier: Classifier, synth: SPSCQueue<MIDIEvent>,
-                feedback: Bool = true, start: EngineTime = .zero, capacity: Int = 4096) {
+                latencies: InputLatencies = InputLatencies(), feedback: Bool = true, start: EngineTime = .zero,
+                capacity: Int = 4096) {
         self.classifier = classifier
+        self.latencies = latencies
         self.synth = synth
         self.rules = rules
         self.feedback = feedback
@@ -72,21 +76,21 @@ public final class QuizMode<Classifier: EventClassifier>: PracticeMode {
                 return
             }
             sound(Int(note), at: event.time, velocity: event.value)
-            judge(note, at: event.time)
-        case .other where event.kind == .noteOff && feedback:
-            synth.push(MIDIEvent(time: event.time, kind: .noteOff, channel: 1, number: event.number, value: 0))
+            judge(note, at: event.time, latency: latencies.latency(of: event))
+        case .released(let note) where feedback:
+            synth.push(MIDIEvent(time: event.time, kind: .noteOff, channel: 1, number: note, value: 0))
         default:
             break
         }
     }
 
-    private func judge(_ note: UInt8, at time: EngineTime) {
+    private func judge(_ note: UInt8, at time: EngineTime, latency: EngineTime) {
         advance(to: time)
         // A note between questions (during the pause) is heard but not judged.
         guard let asked = askedAt, !isAnswered else { return }
         let correct = rules.grading.accepts(Int(note), expected: expected[current])
         results.push(QuizRecord(kind: .answered, question: current, time: time, played: note, correct: correct,
-                                response: time - asked - rules.latencyOffset))
+                                response: time - asked - latency))
         guard correct || !rules.retryUntilCorrect else { return }
         if rules.soundsAnswerChord {
             sound(roots[current], at: time)

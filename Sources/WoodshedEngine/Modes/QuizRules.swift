@@ -20,8 +20,6 @@ public struct QuizRules: Sendable {
     /// How long the quiz stays open after the last answer, so its feedback is heard before a live
     /// run stops the audio (offline runs render their own tail).
     public var linger: EngineTime = .zero
-    /// The calibrated input latency, taken off every response time.
-    public var latencyOffset: EngineTime = .zero
 
     public init() {}
 

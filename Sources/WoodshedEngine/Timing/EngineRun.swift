@@ -18,6 +18,8 @@ public enum EngineRun {
         public var audioError: String?
         /// Whether the input ran out (end of file) rather than being stopped.
         public var inputFinished: Bool
+        /// Whether the mode said it was done (the chart judged to its end, the quiz answered).
+        public var modeFinished: Bool
     }
 
     /// Runs offline: jumps the virtual clock from event to event, renders audio exactly up to each
@@ -32,7 +34,6 @@ public enum EngineRun {
         defer { buffer.deallocate() }
         try input.start()
         defer { input.stop() }
-        try renderer?.output.start()
         var last = clock.now
         while !mode.isFinished, let next = input.nextEventTime, end.map({ next <= $0 }) ?? true {
             clock.advance(to: next)
@@ -52,9 +53,17 @@ public enum EngineRun {
         try renderer?.output.stop()
     }
 
+    /// How long the timing thread waits for input before it lets the mode see time pass (misses
+    /// decided, questions posed): the longest a result waits with no input arriving.
+    public static let inputSlice = EngineTime.milliseconds(2)
+
     /// Runs live: a timing thread reads the input and calls the mode, an audio thread renders
     /// period after period into the output, and the calling thread calls `drain` every few
     /// milliseconds until `shouldStop` says so, Ctrl-C is pressed, or the input or the mode ends.
+    ///
+    /// The output must already be started (its format is what the renderer was built for). Only the
+    /// timing thread touches the mode; whether it is finished reaches the calling thread through an
+    /// atomic flag, never by reading the mode's state.
     ///
     /// - Parameters:
     ///   - zero: practice time zero on the clock's time base.
@@ -67,6 +76,7 @@ public enum EngineRun {
     ) throws -> LiveReport {
         let stop = Atomic<Bool>(false)
         let inputFinished = Atomic<Bool>(false)
+        let modeFinished = Atomic<Bool>(false)
         RealTimeThread.lockMemoryIfAllowed()
         try input.start()
         defer { input.stop() }
@@ -76,13 +86,13 @@ public enum EngineRun {
         var audioThread: RealTimeThread?
         if let renderer {
             renderer.zero = zero
-            try renderer.output.start()
             renderer.mixer.origin = clock.now + renderer.output.latency - zero
             let paced = !renderer.output.isRealTime
             audioThread = try RealTimeThread(name: "woodshed-audio", priority: audioPriority) {
                 while !stop.load(ordering: .relaxed) {
                     // An output that does not block (null) is paced by the clock instead.
                     if paced { clock.sleep(until: renderer.time(ofSample: renderer.nextSample) + zero) }
+                    // A failed device ends the stream: the error path may allocate, it runs once.
                     do { try renderer.renderPeriod() } catch {
                         audioError.set("\(error)")
                         return
@@ -92,9 +102,10 @@ public enum EngineRun {
         }
 
         let buffer = UnsafeMutableBufferPointer<MIDIEvent>.allocate(capacity: 256)
+        buffer.initialize(repeating: MIDIEvent(time: .zero, kind: .noteOff, number: 0, value: 0))
         defer { buffer.deallocate() }
+        let slice = inputSlice
         let timingThread = try RealTimeThread(name: "woodshed-timing", priority: timingPriority) {
-            let slice = EngineTime.milliseconds(10)
             while !stop.load(ordering: .relaxed) {
                 switch input.read(into: buffer, until: clock.now + slice) {
                 case .events(let n):
@@ -107,10 +118,13 @@ public enum EngineRun {
                 case .idle:
                     mode.advance(to: clock.now - zero)
                 case .finished:
-                    inputFinished.store(true, ordering: .relaxed)
+                    inputFinished.store(true, ordering: .releasing)
                     return
                 }
-                if mode.isFinished { return }
+                if mode.isFinished {
+                    modeFinished.store(true, ordering: .releasing)
+                    return
+                }
             }
         }
 
@@ -121,8 +135,8 @@ public enum EngineRun {
                 drainError = error
                 break
             }
-            if StopSignal.isRaised || shouldStop() || inputFinished.load(ordering: .relaxed)
-                || mode.isFinished || audioError.value != nil { break }
+            if StopSignal.isRaised || shouldStop() || inputFinished.load(ordering: .acquiring)
+                || modeFinished.load(ordering: .acquiring) || audioError.value != nil { break }
             usleep(5_000)
         }
         stop.store(true, ordering: .relaxed)
@@ -132,7 +146,8 @@ public enum EngineRun {
         if drainError == nil { try drain() }
         if let drainError { throw drainError }
         return LiveReport(timingPolicy: timingThread.policy, audioPolicy: audioThread?.policy,
-                          audioError: audioError.value, inputFinished: inputFinished.load(ordering: .relaxed))
+                          audioError: audioError.value, inputFinished: inputFinished.load(ordering: .acquiring),
+                          modeFinished: modeFinished.load(ordering: .acquiring))
     }
 }
 

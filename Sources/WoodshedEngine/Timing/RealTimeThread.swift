@@ -20,14 +20,26 @@ public final class RealTimeThread {
     public let policy: Policy
 
     private final class Box {
+        let name: String
         let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
+        init(name: String, body: @escaping () -> Void) {
+            self.name = name
+            self.body = body
+        }
     }
 
+    /// Called on every real-time thread just before its body runs, after the thread is named.
+    ///
+    /// For tools that watch the real-time promise from inside the process: the allocation and lock
+    /// guard (`woodshed-rt-check`) marks the calling thread here, so that from then on any
+    /// allocation or lock on it is counted. Set it before the first thread starts; nil by default.
+    nonisolated(unsafe) public static var willRun: (@convention(c) () -> Void)?
+
     /// Starts `body` on a new thread at `priority` (1–99) under SCHED_FIFO, or at normal priority
-    /// when that is not permitted.
+    /// when that is not permitted. `name` (at most 15 characters) names the thread for the system.
     public init(name: String, priority: Int32, body: @escaping () -> Void) throws {
-        let box = Unmanaged.passRetained(Box(body))
+        _ = RealTimeThread.setName  // looked up here, not on the new thread
+        let box = Unmanaged.passRetained(Box(name: name, body: body))
         var attr = pthread_attr_t()
         pthread_attr_init(&attr)
         defer { pthread_attr_destroy(&attr) }
@@ -41,6 +53,9 @@ public final class RealTimeThread {
 
         let entry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { raw in
             let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+            // The name shows in `top -H`, `ps -L` and debuggers (15 characters at most).
+            if let setName = RealTimeThread.setName { _ = box.name.withCString { setName(pthread_self(), $0) } }
+            RealTimeThread.willRun?()
             box.body()
             return nil
         }
@@ -66,6 +81,12 @@ public final class RealTimeThread {
         thread = nil
     }
 
+    /// glibc's `pthread_setname_np` (a GNU extension the Glibc module does not import), looked up once.
+    private static let setName: (@convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32)? = {
+        guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "pthread_setname_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32).self)
+    }()
+
     private static func permissionReason() -> String {
         var limit = rlimit()
         getrlimit(__rlimit_resource_t(linuxRLIMIT_RTPRIO), &limit)
@@ -74,9 +95,10 @@ public final class RealTimeThread {
 
     /// The one warning line for a thread that did not get real-time priority, naming the fix.
     public static func warning(reason: String) -> String {
-        "warning: timing runs at normal priority: \(reason); for steadier timing add your user to the "
-            + "'audio' group and allow it with '@audio - rtprio 95' and '@audio - memlock unlimited' in "
-            + "/etc/security/limits.d/audio.conf, then log in again"
+        "warning: this system does not let Woodshed's timing run ahead of other programs (\(reason)), so a "
+            + "busy computer can delay your hits and the click by a few milliseconds; to fix it, add yourself "
+            + "to the 'audio' group and put '@audio - rtprio 95' and '@audio - memlock unlimited' in "
+            + "/etc/security/limits.d/audio.conf, then log out and in again"
     }
 
     /// Locks the process's memory (no page faults on the timing thread) when that can be done

@@ -17,7 +17,7 @@ public enum Exporter {
         "id", "kind", "status", "started_at", "duration_ms", "chart_id", "chart_title", "chart_path", "quiz_root",
         "quiz_mode", "quiz_set", "speed", "loop_from", "loop_to", "level", "voices", "offset_ms", "notes", "hits",
         "perfect", "great", "good", "miss", "extra", "accuracy", "hit_rate", "score", "max_combo", "mean_offset_ms",
-        "sd_offset_ms", "questions", "correct", "errors", "mean_response_ms",
+        "sd_offset_ms", "questions", "correct", "errors", "mean_response_ms", "input",
     ]
     static let drumColumns = [
         "voice", "measure", "beat", "position", "expected_ms", "played_ms", "offset_ms", "tier", "velocity",

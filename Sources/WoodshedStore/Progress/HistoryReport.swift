@@ -35,6 +35,7 @@ public struct HistoryReport: Hashable, Sendable, Codable {
             fields.append("\(quiz.correct)/\(quiz.questions) correct")
             if let ms = quiz.meanResponseMs { fields.append(String(format: "%.2f s", ms / 1000)) }
         }
+        if let label = plan.input?.historyLabel { fields.append("(\(label))") }
         if session.status != .finished {
             fields.append("\(session.eventCount) \(plan.kind.isQuiz ? "answers" : "notes")")
             fields.append(session.status.rawValue)

@@ -45,7 +45,7 @@ public struct ProblemsReport: Hashable, Sendable, Codable {
     public var recommendations: [String]
 
     public init(store: Store, chart: String? = nil) throws(StoreError) {
-        var filter = SessionFilter(kind: .drums, chart: chart)
+        var filter = SessionFilter(kind: .drums, chart: chart, playedOnly: true)
         filter.statuses = [.finished, .aborted]
         let (filterSQL, filterArguments) = filter.whereClause()
         let recent = try store.read { db in

@@ -40,7 +40,7 @@ public struct StatsReport: Hashable, Sendable, Codable {
     public var modes: [QuizLine]
 
     public init(store: Store, chart: String? = nil, timeZone: TimeZone = .current) throws(StoreError) {
-        let filter = SessionFilter(chart: chart)
+        let filter = SessionFilter(chart: chart, playedOnly: true)
         let all = try store.sessions(filter)
         let calendar = ProgressFormat.gregorian(timeZone)
         sessions = all.count

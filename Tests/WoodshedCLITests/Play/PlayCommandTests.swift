@@ -74,14 +74,14 @@ import Testing
         #expect(late.filter { $0["type"] as? String == "note" }.map { $0["tier"] as? String } == ["great", "great", "great", "great"])
         let calibrated = try run.json(["--input", "events:\(hits)", "--speed", "50", "--offset", "40"])
         #expect(calibrated.filter { $0["type"] as? String == "note" }.map { $0["tier"] as? String } == ["perfect", "perfect", "perfect", "perfect"])
-        #expect(calibrated.last?["offset_used_ms"] as? Double == 40)
+        #expect(calibrated.last?["offsets_ms"] as? [String: Double] == ["all": 40])
 
         // The same through a stored calibration for this input and output (events → null).
         let set = try WoodshedBinary.run(["calibrate", "--input", "events:\(hits)", "--set", "40"], environment: ["WOODSHED_DATA_DIR": run.dir.path])
         #expect(set.status == 0, "\(set.stderr)")
         let stored = try run.json(["--input", "events:\(hits)", "--speed", "50"])
         #expect(stored.filter { $0["type"] as? String == "note" }.map { $0["tier"] as? String } == ["perfect", "perfect", "perfect", "perfect"])
-        #expect(stored.last?["offset_used_ms"] as? Double == 40)
+        #expect(stored.last?["offsets_ms"] as? [String: Double] == ["events": 40])
     }
 
     @Test func loopsCountPassesAndVoicesCanBeIsolated() throws {
