@@ -87,3 +87,83 @@ import WoodshedCore
         #expect(result.records.count == 4)
     }
 }
+
+@Suite struct SourceLatencyTests {
+    /// kick at 0, snare at 500, kick at 1000 ms.
+    static let notes = [(0.0, DrumVoice.kick), (500, .snare), (1000, .kick)].enumerated().map {
+        JudgeNote(time: .milliseconds($1.0), voice: $1.1, index: Int32($0))
+    }
+
+    func judged(_ records: [DrumPlayRecord]) -> [Judgement] {
+        records.compactMap { if case .judged(let j) = $0 { j } else { nil } }
+    }
+
+    @Test func eachHitIsCorrectedByTheLatencyOfTheSourceItCameFrom() {
+        // A kit (client 20) calibrated at 30 ms, a pad (client 24) at 10 ms, anything else at 5 ms.
+        let latencies = InputLatencies(fallback: .milliseconds(5))
+        latencies.set(.milliseconds(30), client: 20)
+        latencies.set(.milliseconds(10), client: 24)
+        let mode = DrumJudgeMode(classifier: DrumKitClassifier(map: .generalMIDI), judge: Judge(notes: Self.notes),
+                                 synth: SPSCQueue(minimumCapacity: 16), latencies: latencies)
+        mode.handle(.noteOn(36, velocity: 100, at: .milliseconds(30), source: 20 << 8))    // kit: 30 − 30 = on time
+        mode.handle(.noteOn(38, velocity: 100, at: .milliseconds(510), source: 24 << 8 | 1))  // pad, port 1: 510 − 10 − 500 = 0
+        mode.handle(.noteOn(36, velocity: 100, at: .milliseconds(1025), source: 32 << 8))  // unknown: 1025 − 5 − 1000 = +20
+        mode.advance(to: .milliseconds(1200))
+        var records: [DrumPlayRecord] = []
+        while let r = mode.results.pop() { records.append(r) }
+        #expect(judged(records).map(\.offset) == [.zero, .zero, .milliseconds(20)])
+    }
+
+    @Test func aSourceCalibratedAfterStartIsCorrectedFromThenOn() {
+        let latencies = InputLatencies()
+        let mode = DrumJudgeMode(classifier: DrumKitClassifier(map: .generalMIDI), judge: Judge(notes: Self.notes),
+                                 synth: SPSCQueue(minimumCapacity: 16), latencies: latencies)
+        mode.handle(.noteOn(36, velocity: 100, at: .milliseconds(25), source: 20 << 8))    // not announced yet: +25
+        latencies.set(.milliseconds(25), client: 20)                                        // plugged in, calibration found
+        mode.handle(.noteOn(38, velocity: 100, at: .milliseconds(525), source: 20 << 8))   // now on time
+        mode.advance(to: .milliseconds(1200))
+        var records: [DrumPlayRecord] = []
+        while let r = mode.results.pop() { records.append(r) }
+        #expect(judged(records).map(\.offset) == [.milliseconds(25), .zero, .zero])  // the third, a miss, has none
+        #expect(judged(records).map(\.tier) == [.perfect, .perfect, .miss])
+    }
+
+    @Test func aNoteIsMissedOnlyOnceTheSlowestSourceCouldNoLongerHitIt() {
+        let latencies = InputLatencies()
+        latencies.set(.milliseconds(40), client: 20)
+        let mode = DrumJudgeMode(classifier: DrumKitClassifier(map: .generalMIDI), judge: Judge(notes: Self.notes),
+                                 synth: SPSCQueue(minimumCapacity: 16), latencies: latencies)
+        // The kick at 0 closes at 84 ms; a hit from the 40 ms source can still arrive until 124 ms.
+        mode.advance(to: .milliseconds(120))
+        #expect(mode.results.pop() == nil)
+        mode.handle(.noteOn(36, velocity: 100, at: .milliseconds(123), source: 20 << 8))
+        guard case .judged(let kick)? = mode.results.pop() else { Issue.record("the late kick was not judged"); return }
+        #expect(kick.tier == .good && kick.offset == .milliseconds(83))
+    }
+}
+
+@Suite struct PitchedReleaseTests {
+    @Test func aKeyLetGoReleasesTheTransposedNoteItSounded() {
+        let synth = SPSCQueue<MIDIEvent>(minimumCapacity: 16)
+        let mode = MonitorMode(classifier: PitchedClassifier(map: PitchedMap(transpose: -12)), synth: synth)
+        mode.handle(.noteOn(72, velocity: 90, at: .zero, channel: 1))
+        mode.handle(.noteOn(72, velocity: 0, at: .milliseconds(300), channel: 1))  // velocity 0: a note-off
+        let on = synth.pop(), off = synth.pop()
+        #expect(on?.kind == .noteOn && on?.number == 60)
+        #expect(off?.kind == .noteOff && off?.number == 60)
+    }
+
+    @Test func theQuizReleasesTheTransposedNoteToo() {
+        let synth = SPSCQueue<MIDIEvent>(minimumCapacity: 16)
+        let plan = QuizPlan(questions: QuizPlan.scaleDegrees(try! Scale(root: NoteName(.c), mode: .ionian), clef: .bass))
+        let mode = QuizMode(plan: plan, rules: .scale(grading: .pitchClass), classifier: PitchedClassifier(map: PitchedMap(transpose: 2)),
+                            synth: synth)
+        mode.advance(to: .zero)
+        mode.handle(.noteOn(46, velocity: 90, at: .milliseconds(100), channel: 1))  // sounds 48 (C3)
+        mode.handle(MIDIEvent(time: .milliseconds(200), kind: .noteOff, channel: 1, number: 46, value: 0))
+        var sounded: [MIDIEvent] = []
+        while let e = synth.pop() { sounded.append(e) }
+        #expect(sounded.map(\.kind) == [.noteOn, .noteOff])
+        #expect(sounded.map(\.number) == [48, 48])
+    }
+}

@@ -61,3 +61,47 @@ import WoodshedCore
         #expect(exact.perform(hits, seed: 1).map(\.time) == hits.map(\.time).sorted())
     }
 }
+
+@Suite struct LiveRunTests {
+    /// Two threads and the caller, for real: the timing thread says the chart is over through an
+    /// atomic flag (run this under ThreadSanitizer: `scripts/test` does), and the run ends itself.
+    @Test(.timeLimit(.minutes(1))) func aLiveRunEndsWhenTheModeIsDoneAndSaysSo() throws {
+        let clock = MonotonicClock()
+        let notes = [JudgeNote(time: .milliseconds(20), voice: .snare, index: 0), JudgeNote(time: .milliseconds(60), voice: .kick, index: 1)]
+        let synth = SPSCQueue<MIDIEvent>(minimumCapacity: 64)
+        let mode = DrumJudgeMode(classifier: DrumKitClassifier(map: .generalMIDI), judge: Judge(notes: notes), synth: synth)
+        let zero = clock.now + .milliseconds(20)
+        let input = ScheduledInput(clock: clock, events: [.noteOn(38, velocity: 100, at: .milliseconds(22))], zero: zero)
+        let output = NullOutput(format: AudioFormat(sampleRate: 48_000, periodFrames: 64, periods: 3))
+        let renderer = AudioRenderer(mixer: Mixer(format: output.format, instrument: ConstantSynth(), clicks: nil),
+                                     output: output, commands: synth, clock: clock)
+        var records: [DrumPlayRecord] = []
+        let report = try EngineRun.live(input: input, mode: mode, renderer: renderer, clock: clock, zero: zero,
+                                        shouldStop: { false }, drain: { while let r = mode.results.pop() { records.append(r) } })
+        #expect(report.modeFinished)
+        #expect(!report.inputFinished)
+        let tiers = records.compactMap { if case .judged(let j) = $0 { j.tier } else { nil } }
+        #expect(tiers == [.perfect, .miss])
+    }
+
+    /// A mode whose "finished" is plain state the timing thread writes, like every real mode's: the
+    /// caller must learn of it only through the run's own flag. (Under ThreadSanitizer this test
+    /// fails if `EngineRun.live` ever reads `isFinished` from the calling thread.)
+    final class DoneAfter: PracticeMode {
+        let time: EngineTime
+        var done = false
+        init(_ time: EngineTime) { self.time = time }
+        func handle(_ event: MIDIEvent) {}
+        func advance(to now: EngineTime) { if now >= time { done = true } }
+        var isFinished: Bool { done }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func whetherTheModeIsDoneReachesTheCallerOnlyThroughTheRun() throws {
+        let clock = MonotonicClock()
+        let mode = DoneAfter(.milliseconds(40))
+        let report = try EngineRun.live(input: SilentInput(clock: clock), mode: mode, renderer: nil, clock: clock,
+                                        zero: clock.now, shouldStop: { false }, drain: {})
+        #expect(report.modeFinished)
+    }
+}
+

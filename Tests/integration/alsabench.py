@@ -37,8 +37,17 @@ LOOPBACK_CAPTURE = "plughw:Loopback,1,0"
 # --- What is under test ---------------------------------------------------------------------------
 
 def woodshed_binary() -> Path:
-    """The woodshed executable: $WOODSHED_BIN, else the debug build of this checkout."""
-    return Path(os.environ.get("WOODSHED_BIN") or CHECKOUT / ".build" / "debug" / "woodshed")
+    """The woodshed executable: $WOODSHED_BIN, else the release build of this checkout (what users
+    run; `scripts/setup` builds it)."""
+    return Path(os.environ.get("WOODSHED_BIN") or CHECKOUT / ".build" / "release" / "woodshed")
+
+
+def rt_check_binary() -> Path:
+    """woodshed-rt-check (the real-time guard): $WOODSHED_RT_CHECK, else this checkout's release build."""
+    path = Path(os.environ.get("WOODSHED_RT_CHECK") or CHECKOUT / ".build" / "release" / "woodshed-rt-check")
+    if not path.exists():
+        raise AssertionError(f"{path} does not exist (build it: swift build -c release --product woodshed-rt-check)")
+    return path
 
 
 def soundfont() -> Path:
@@ -53,7 +62,7 @@ def missing_feature(args: list[str]) -> str | None:
     """Why `woodshed ARGS --help` cannot run yet, or None when the subcommand exists."""
     exe = woodshed_binary()
     if not exe.exists():
-        return f"{exe} does not exist (build it: swift build --product woodshed)"
+        return f"{exe} does not exist (build it: swift build -c release --product woodshed)"
     done = subprocess.run([str(exe), *args, "--help"], capture_output=True, text=True, timeout=120)
     # ArgumentParser answers --help even after an unknown word, so look for the command's own usage.
     command = "woodshed " + " ".join(args)

@@ -51,6 +51,13 @@ public struct HitFilter: Sendable {
         self.pads = [PadState](repeating: .silent, count: DrumVoice.allCases.count)
     }
 
+    /// Gives this filter a state array of its own, so that its first hit does not copy one it
+    /// shares with another copy (copy-on-write would allocate on the timing thread). Call where the
+    /// filter will live, before the timing thread starts.
+    public mutating func ownState() {
+        pads.withUnsafeMutableBufferPointer { _ in }
+    }
+
     /// The last foot-controller value seen (0 open … 127 closed), or nil before the first one.
     public var footControllerValue: UInt8? { pedalValue < 0 ? nil : UInt8(pedalValue) }
 

@@ -111,6 +111,14 @@ public struct Judge {
         groupCursor = Array(starts.dropLast())
     }
 
+    /// Gives this judge tables of its own, so that its first hit does not copy tables it shares with
+    /// another copy (copy-on-write would allocate on the timing thread). Call on the copy that will
+    /// judge, before the timing thread starts.
+    public mutating func ownState() {
+        slots.withUnsafeMutableBufferPointer { _ in }
+        groupCursor.withUnsafeMutableBufferPointer { _ in }
+    }
+
     /// How many notes are judged.
     public var noteCount: Int { slots.count }
 

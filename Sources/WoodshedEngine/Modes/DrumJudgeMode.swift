@@ -22,7 +22,9 @@ public final class DrumJudgeMode<Classifier: EventClassifier>: PracticeMode {
     public init(classifier: Classifier, judge: Judge, synth: SPSCQueue<MIDIEvent>, latencies: InputLatencies = InputLatencies(),
                 feedback: Bool = true, capacity: Int = 1 << 16) {
         self.classifier = classifier
+        self.classifier.prepareForRealTime()
         self.judge = judge
+        self.judge.ownState()
         self.synth = synth
         self.latencies = latencies
         self.feedback = feedback

@@ -31,6 +31,13 @@ public enum DropReason: String, Hashable, Sendable, BitwiseCopyable {
 /// Runs on the timing thread: `classify` must not allocate, lock or print.
 public protocol EventClassifier {
     mutating func classify(_ event: MIDIEvent) -> NoteMeaning
+    /// Makes any state the classifier mutates its own, so `classify` never copies it on the timing
+    /// thread. Modes call it once on their stored copy, before start.
+    mutating func prepareForRealTime()
+}
+
+extension EventClassifier {
+    public mutating func prepareForRealTime() {}
 }
 
 /// Every note is a pitch: a MIDI keyboard (or guitar), through its map's range, transpose and
@@ -64,6 +71,8 @@ public struct DrumKitClassifier: EventClassifier, Sendable {
         self.map = map
         filter = HitFilter(map: map)
     }
+
+    public mutating func prepareForRealTime() { filter.ownState() }
 
     public mutating func classify(_ event: MIDIEvent) -> NoteMeaning {
         switch event.kind {

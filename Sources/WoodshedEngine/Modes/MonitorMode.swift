@@ -20,6 +20,7 @@ public final class MonitorMode<Classifier: EventClassifier>: PracticeMode {
 
     public init(classifier: Classifier, synth: SPSCQueue<MIDIEvent>, feedback: Bool = true, capacity: Int = 4096) {
         self.classifier = classifier
+        self.classifier.prepareForRealTime()
         self.synth = synth
         self.feedback = feedback
         results = SPSCQueue(minimumCapacity: capacity)

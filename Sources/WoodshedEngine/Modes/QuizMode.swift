@@ -35,6 +35,7 @@ public final class QuizMode<Classifier: EventClassifier>: PracticeMode {
                 latencies: InputLatencies = InputLatencies(), feedback: Bool = true, start: EngineTime = .zero,
                 capacity: Int = 4096) {
         self.classifier = classifier
+        self.classifier.prepareForRealTime()
         self.latencies = latencies
         self.synth = synth
         self.rules = rules

@@ -35,6 +35,11 @@ public final class RealTimeThread {
     /// allocation or lock on it is counted. Set it before the first thread starts; nil by default.
     nonisolated(unsafe) public static var willRun: (@convention(c) () -> Void)?
 
+    /// Called on every real-time thread right after its body returns, before the thread lets go of
+    /// what it held (its closure): the guard stops watching there, since a thread that is ending may
+    /// free.
+    nonisolated(unsafe) public static var didRun: (@convention(c) () -> Void)?
+
     /// Starts `body` on a new thread at `priority` (1–99) under SCHED_FIFO, or at normal priority
     /// when that is not permitted. `name` (at most 15 characters) names the thread for the system.
     public init(name: String, priority: Int32, body: @escaping () -> Void) throws {
@@ -57,6 +62,7 @@ public final class RealTimeThread {
             if let setName = RealTimeThread.setName { _ = box.name.withCString { setName(pthread_self(), $0) } }
             RealTimeThread.willRun?()
             box.body()
+            RealTimeThread.didRun?()
             return nil
         }
         var handle = pthread_t()
