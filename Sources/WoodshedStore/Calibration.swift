@@ -1,4 +1,5 @@
 import Foundation
+import WoodshedCore  // its encodeIfPresent: JSON writes unknown values as null (JSONOutput)
 
 /// A measured latency offset for one input source heard through one audio output.
 ///

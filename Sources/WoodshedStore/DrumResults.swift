@@ -1,3 +1,5 @@
+import WoodshedCore  // its encodeIfPresent: JSON writes unknown values as null (JSONOutput)
+
 /// The totals of a drum session, as the judging layer computed them.
 ///
 /// Percentages are 0–100, as a player reads them. Offsets are played minus expected, in

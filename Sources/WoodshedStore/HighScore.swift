@@ -1,4 +1,5 @@
 import Foundation
+import WoodshedCore  // its encodeIfPresent: JSON writes unknown values as null (JSONOutput)
 
 /// The best results on one chart, over finished sessions.
 public struct ChartBest: Hashable, Sendable, Codable {

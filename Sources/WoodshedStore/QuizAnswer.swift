@@ -1,3 +1,5 @@
+import WoodshedCore  // its encodeIfPresent: JSON writes unknown values as null (JSONOutput)
+
 /// One quiz question and the answer played.
 public struct QuizAnswer: Hashable, Sendable, Codable {
     /// The question as shown ("M3 above Eb4", "degree 6 of D dorian").

@@ -1,3 +1,5 @@
+import WoodshedCore  // its encodeIfPresent: JSON writes unknown values as null (JSONOutput)
+
 /// The totals of a quiz session.
 public struct QuizResults: Hashable, Sendable, Codable {
     public var questions: Int

@@ -1,4 +1,5 @@
 import Foundation
+import WoodshedCore  // its encodeIfPresent: JSON writes unknown values as null (JSONOutput)
 
 /// What a session sets out to practise and with which settings: everything known when it starts.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WoodshedCore  // its encodeIfPresent: JSON writes unknown values as null (JSONOutput)
 
 /// A session as read back from the store.
 public struct StoredSession: Hashable, Sendable, Codable, Identifiable {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import WoodshedCore
 @testable import WoodshedEngine
@@ -88,5 +91,17 @@ final class ConstantSynth: SynthInstrument {
         try renderer.finish(at: .milliseconds(20))
         #expect(output.samples.count % (2 * 64) == 0)  // whole periods only
         #expect(output.samples.count / 2 >= 960)
+    }
+}
+
+@Suite struct RendererMemoryTests {
+    @Test func theLatencyRecordIsResidentBeforeTheAudioThreadStarts() {
+        munlockall()  // a live test in this process may have locked all future memory as root
+        let format = AudioFormat(sampleRate: 48_000, periodFrames: 64, periods: 3)
+        let renderer = AudioRenderer(mixer: Mixer(format: format, instrument: nil, clicks: nil), output: NullOutput(format: format),
+                                     commands: SPSCQueue(minimumCapacity: 8), clock: VirtualClock())
+        let (start, bytes) = renderer.latencyStorage
+        #expect(bytes >= 512 * 1024)
+        #expect(PageResidency.residentFraction(start, bytes: bytes) == 1.0)
     }
 }

@@ -156,7 +156,7 @@ import WoodshedCore
         let rows = csv.split(separator: "\n")
         // Header, 4 sessions without events, 3 quiz answers, 1 drum note.
         #expect(rows.count == 1 + 4 + 3 + 1)
-        #expect(rows[0].hasPrefix("session_id,session_kind,session_status,session_started_at"))
+        #expect(rows[0].hasPrefix("session_id,session_kind,session_status,session_input,session_started_at,session_duration_seconds"))
         #expect(rows.last?.contains("\"Comma, \"\"Quoted\"\"\"") == true)
         #expect(rows.last?.contains(",drum,kick,1,1.0,downbeat,0.0,2.5,2.5,perfect,100,") == true)
 
@@ -173,6 +173,17 @@ import WoodshedCore
         var empty = ""
         try Exporter.export(Store(), format: .json) { empty += $0 }
         #expect(empty == "[]\n")
+    }
+
+    @Test func historyJSONFollowsTheConventions() throws {
+        let store = try Self.fiveSessions()
+        let json = JSONOutput.document(try HistoryReport(store: store, filter: SessionFilter()))
+        // snake_case, a drum session's quiz fields present as null, the start with its offset.
+        #expect(json.contains(#""quiz_root" : null"#))
+        #expect(json.contains(#""duration_seconds" : "#))
+        #expect(!json.contains("durationSeconds"))
+        let started = try #require(json.split(separator: "\n").first { $0.contains("started_at") })
+        #expect(started.range(of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d""#, options: .regularExpression) != nil, "\(started)")
     }
 
     @Test func sparklineAndFormats() {

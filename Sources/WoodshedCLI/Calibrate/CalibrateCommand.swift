@@ -86,8 +86,7 @@ struct CalibrateCommand: ParsableCommand {
         let all = try store.calibrations()
         if json {
             for c in all {
-                Output.line(JSONLine([("type", "calibration"), ("input", .string(c.inputSource)), ("output", .string(c.audioOutput)),
-                                      ("offset_ms", .double(c.offsetMs)), ("measured_at", .string(Self.date(c.measuredAt)))]).description)
+                Output.json(StoredCalibrationRecord(input: c.inputSource, output: c.audioOutput, offsetMs: c.offsetMs, measuredAt: c.measuredAt))
             }
             return
         }
@@ -167,7 +166,8 @@ struct CalibrateCommand: ParsableCommand {
         /// The session is stored like any other: finished with the offset, or aborted.
         func recordSession(offsetMs: Double?) {
             let duration = (collected.last?.time ?? .zero) - start
-            guard let recorder = try? store.startSession(SessionPlan(kind: .calibration, offsetMs: offsetMs)) else { return }
+            guard let recorder = try? store.startSession(SessionPlan(kind: .calibration, offsetMs: offsetMs, input: setup.sessionInput))
+            else { return }
             if offsetMs == nil { recorder.abort(duration: duration) } else { recorder.finish(duration: duration) }
         }
 

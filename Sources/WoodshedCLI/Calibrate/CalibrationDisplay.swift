@@ -15,8 +15,7 @@ final class CalibrationDisplay {
 
     func intro(bpm: Double, input: String) {
         if json {
-            Output.line(JSONLine([("type", "start"), ("input", .string(pair.input)), ("output", .string(pair.output)),
-                                  ("bpm", .double(bpm)), ("taps", .int(taps))]).description)
+            Output.json(CalibrationStartRecord(input: pair.input, output: pair.output, bpm: bpm, taps: taps))
         } else {
             Output.line("calibrating \(pair.description) at \(MetronomeCommand.format(bpm)) BPM: after one bar of count-in, "
                 + "tap any pad or key with each click (\(taps) taps) — Ctrl-C to stop")
@@ -25,9 +24,8 @@ final class CalibrationDisplay {
 
     func show(_ tap: CalibrationTap, counted: Int) {
         if json {
-            Output.line(JSONLine([("type", "tap"), ("n", tap.isCountIn ? .null : .int(counted)), ("of", .int(taps)),
-                                  ("beat", .int(tap.beat + 1)), ("offset_ms", .double(tap.offset.milliseconds)),
-                                  ("count_in", .bool(tap.isCountIn))]).description)
+            Output.json(TapRecord(n: tap.isCountIn ? nil : counted, of: taps, beat: tap.beat + 1,
+                                  offsetMs: tap.offset.milliseconds, countIn: tap.isCountIn))
         } else if tap.isCountIn {
             Output.line("count-in tap (not counted; start with the first beat after the count-in)")
         } else {
@@ -37,19 +35,11 @@ final class CalibrationDisplay {
 
     func result(_ result: CalibrationResult, stored: Bool, roundTrip: Double?) {
         if json {
-            var line = JSONLine([("type", "result"), ("input", .string(pair.input)), ("output", .string(pair.output)),
-                                 ("offset_ms", .double(result.offsetMs)), ("spread_ms", .double(result.spreadMs)),
-                                 ("taps_used", .int(result.used.count)), ("taps", .int(result.total)),
-                                 ("trust", .string(result.trust.rawValue)), ("stored", .bool(stored))])
-            if let roundTrip {
-                line.add("audio_round_trip_ms", .double(roundTrip))
-                line.add("rest_ms", .double(result.offsetMs - roundTrip))
-            }
-            line.add("dropped", .array(result.dropped.map {
-                .object(JSONLine([("beat", .int($0.tap.beat + 1)), ("offset_ms", .double($0.tap.offset.milliseconds)),
-                                  ("reason", .string($0.reason.rawValue))]))
-            }))
-            Output.line(line.description)
+            Output.json(CalibrationResultRecord(
+                input: pair.input, output: pair.output, offsetMs: result.offsetMs, spreadMs: result.spreadMs,
+                tapsUsed: result.used.count, taps: result.total, trust: result.trust.rawValue, stored: stored,
+                audioRoundTripMs: roundTrip, restMs: roundTrip.map { result.offsetMs - $0 },
+                dropped: result.dropped.map { .init(beat: $0.tap.beat + 1, offsetMs: $0.tap.offset.milliseconds, reason: $0.reason.rawValue) }))
             return
         }
         for drop in result.dropped {
@@ -65,4 +55,67 @@ final class CalibrationDisplay {
         }
         if stored { Output.line("stored for \(pair.description); every judge applies it") }
     }
+}
+
+// MARK: `calibrate --json`, one object per line
+
+struct CalibrationStartRecord: Encodable {
+    let type = "start"
+    var input: String
+    var output: String
+    var bpm: Double
+    var taps: Int
+}
+
+/// One tap: its number (null during the count-in), its beat and how far from it.
+struct TapRecord: Encodable {
+    let type = "tap"
+    var n: Int?
+    var of: Int
+    var beat: Int
+    var offsetMs: Double
+    var countIn: Bool
+}
+
+/// The last line: the offset, how far to trust it, and the taps left out.
+struct CalibrationResultRecord: Encodable {
+    struct Dropped: Encodable {
+        var beat: Int
+        var offsetMs: Double
+        var reason: String
+    }
+    let type = "result"
+    var input: String
+    var output: String
+    var offsetMs: Double
+    var spreadMs: Double
+    var tapsUsed: Int
+    var taps: Int
+    var trust: String
+    var stored: Bool
+    var audioRoundTripMs: Double?
+    var restMs: Double?
+    var dropped: [Dropped]
+}
+
+/// `calibrate --show --json`: one stored offset.
+struct StoredCalibrationRecord: Encodable {
+    let type = "calibration"
+    var input: String
+    var output: String
+    var offsetMs: Double
+    var measuredAt: Date
+}
+
+/// `calibrate --loopback --json`: the audio round trip.
+struct LoopbackRecord: Encodable {
+    let type = "loopback"
+    var output: String
+    var capture: String
+    var roundTripMs: Double
+    var spreadMs: Double
+    var minMs: Double
+    var maxMs: Double
+    var clicks: Int
+    var found: Int
 }

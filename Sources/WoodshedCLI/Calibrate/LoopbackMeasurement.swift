@@ -104,10 +104,8 @@ struct LoopbackMeasurement {
         let output = "alsa:\(device)"
         try store.saveCalibration(Calibration(inputSource: CalibrationPair.loopbackInput, audioOutput: output, offsetMs: p50))
         if json {
-            Output.line(JSONLine([("type", "loopback"), ("output", .string(output)), ("capture", .string(captureDevice)),
-                                  ("round_trip_ms", .double(p50)), ("spread_ms", .double(spread)),
-                                  ("min_ms", .double(sorted.first!)), ("max_ms", .double(sorted.last!)),
-                                  ("clicks", .int(clicks)), ("found", .int(latencies.count))]).description)
+            Output.json(LoopbackRecord(output: output, capture: captureDevice, roundTripMs: p50, spreadMs: spread,
+                                       minMs: sorted.first!, maxMs: sorted.last!, clicks: clicks, found: latencies.count))
         } else {
             Output.line(String(format: "round trip p50 %.3f ms, spread %.3f ms (min %.3f, max %.3f), %d of %d clicks found",
                                p50, spread, sorted.first!, sorted.last!, latencies.count, clicks))

@@ -28,10 +28,7 @@ struct ChartInfoCommand: ParsableCommand {
         let file = try ChartFile.load(chart)
         let chart = file.chart.simplified(level: level)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let data = try encoder.encode(ChartInfoJSON(file, chart))
-            print(String(decoding: data, as: UTF8.self))
+            Output.jsonDocument(ChartInfoJSON(file, chart))
             return
         }
         let m = chart.metadata
@@ -68,10 +65,10 @@ struct ChartInfoCommand: ParsableCommand {
     }
 }
 
-/// The `--json` shape: metadata, then `notes` with `time_ms`, `voice`, `measure` (1-based), `velocity`.
+/// The `--json` shape: metadata, then `notes` with `timeMs`, `voice`, `measure` (1-based), `velocity`.
 struct ChartInfoJSON: Encodable {
     struct Note: Encodable {
-        var time_ms: Double
+        var timeMs: Double
         var voice: String
         var measure: Int
         var beat: Double
@@ -80,18 +77,18 @@ struct ChartInfoJSON: Encodable {
         var placement: String
     }
     struct Tempo: Encodable {
-        var time_ms: Double
+        var timeMs: Double
         var bpm: Double
         var measure: Int
     }
     struct Section: Encodable {
         var name: String
-        var time_ms: Double
+        var timeMs: Double
         var measure: Int
     }
     struct Backing: Encodable {
         var file: String
-        var offset_ms: Double
+        var offsetMs: Double
     }
     var file: String
     var format: String
@@ -103,7 +100,7 @@ struct ChartInfoJSON: Encodable {
     var bpm: Double
     var tempos: [Tempo]
     var measures: Int
-    var duration_ms: Double
+    var durationSeconds: Double
     var sections: [Section]
     var backing: Backing?
     var skipped: Int
@@ -118,17 +115,17 @@ struct ChartInfoJSON: Encodable {
         comment = chart.metadata.comment
         difficulty = chart.metadata.difficulty
         bpm = chart.bpm
-        tempos = chart.tempoChanges.map { Tempo(time_ms: $0.time.milliseconds, bpm: $0.bpm, measure: $0.measureIndex + 1) }
+        tempos = chart.tempoChanges.map { Tempo(timeMs: $0.time.milliseconds, bpm: $0.bpm, measure: $0.measureIndex + 1) }
         measures = chart.measures.count
-        duration_ms = chart.end.milliseconds
-        sections = chart.sections.map { Section(name: $0.name, time_ms: $0.time.milliseconds, measure: $0.measureIndex + 1) }
-        backing = chart.backingTrack.map { Backing(file: $0.file, offset_ms: $0.offset.milliseconds) }
+        durationSeconds = chart.end.seconds
+        sections = chart.sections.map { Section(name: $0.name, timeMs: $0.time.milliseconds, measure: $0.measureIndex + 1) }
+        backing = chart.backingTrack.map { Backing(file: $0.file, offsetMs: $0.offset.milliseconds) }
         skipped = file.skipped.total
         notes = chart.notes.map { note in
             let m = chart.measures[note.measureIndex]
             let beat = note.position * m.length / m.signature.beatLength + .one
             return Note(
-                time_ms: note.time.milliseconds, voice: note.voice.rawValue, measure: note.measureNumber,
+                timeMs: note.time.milliseconds, voice: note.voice.rawValue, measure: note.measureNumber,
                 beat: beat.doubleValue, velocity: Int(note.velocity), dynamic: note.dynamic.rawValue,
                 placement: note.placement.rawValue)
         }

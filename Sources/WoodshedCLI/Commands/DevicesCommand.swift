@@ -18,14 +18,9 @@ struct DevicesCommand: ParsableCommand {
         let sources = client.sources()
         let outputs = AudioDevices.outputs()
         if json {
-            let midi = sources.map { s in
-                JSONLine.Value.object(JSONLine([("address", .string(s.address.description)), ("client", .string(s.clientName)),
-                                                ("port", .string(s.portName)), ("hardware", .bool(s.isHardware))]))
-            }
-            let pcm = outputs.map { d in
-                JSONLine.Value.object(JSONLine([("name", .string(d.name)), ("description", .string(d.description))]))
-            }
-            Output.line(JSONLine([("midi_sources", .array(midi)), ("audio_outputs", .array(pcm))]).description)
+            Output.jsonDocument(Devices(
+                midiSources: sources.map { .init(address: $0.address.description, client: $0.clientName, port: $0.portName, hardware: $0.isHardware) },
+                audioOutputs: outputs.map { .init(name: $0.name, description: $0.description) }))
             return
         }
         Output.line("MIDI sources (--input alsa:ADDRESS or alsa:NAME):")
@@ -37,4 +32,20 @@ struct DevicesCommand: ParsableCommand {
         if outputs.isEmpty { Output.line("  none found; --wav FILE writes to a file instead") }
         for d in outputs { Output.line("  \(d.name)  \(d.description)") }
     }
+}
+
+/// `devices --json`.
+struct Devices: Encodable {
+    struct Source: Encodable {
+        var address: String
+        var client: String
+        var port: String
+        var hardware: Bool
+    }
+    struct AudioOutput: Encodable {
+        var name: String
+        var description: String
+    }
+    var midiSources: [Source]
+    var audioOutputs: [AudioOutput]
 }

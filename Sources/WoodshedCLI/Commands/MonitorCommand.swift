@@ -90,8 +90,8 @@ final class MonitorDisplay {
             return
         case .controlChange:
             if json {
-                Output.line(JSONLine([("type", "control"), ("t_ms", .double(e.time.milliseconds)), ("source", .string(e.sourceAddress)),
-                                      ("channel", .int(Int(e.channel))), ("controller", .int(Int(e.number))), ("value", .int(Int(e.value)))]).description)
+                Output.json(ControlRecord(tMs: e.time.milliseconds, source: e.sourceAddress, channel: Int(e.channel),
+                                          controller: Int(e.number), value: Int(e.value)))
             } else {
                 Output.line(String(format: "%10.3f  %-7@ ch%-2d  cc %3d = %3d", e.time.seconds, e.sourceAddress, e.channel, e.number, e.value))
             }
@@ -99,32 +99,30 @@ final class MonitorDisplay {
         case .noteOn:
             events += 1
         }
-        var line = JSONLine([("type", "event"), ("t_ms", .double(e.time.milliseconds)), ("stamp_ns", .int(Int(e.time.nanoseconds))),
-                             ("source", .string(e.sourceAddress)), ("channel", .int(Int(e.channel))),
-                             ("note", .int(Int(e.number))), ("velocity", .int(Int(e.value)))])
+        var line = EventRecord(tMs: e.time.milliseconds, stampNs: Int(e.time.nanoseconds), source: e.sourceAddress,
+                               channel: Int(e.channel), note: Int(e.number), velocity: Int(e.value))
         var meaning = ""
         switch record.meaning {
         case .drum(let voice):
-            line.add("voice", .string(voice.rawValue))
+            line.voice = voice.rawValue
             meaning = voice.rawValue
         case .pitched(let note):
             let name = PitchNames.name(of: note)
             let frets = PitchNames.guitarPositions(of: note)
-            line.add("pitch", .string(name))
-            line.add("frets", .array(frets.map { .object(JSONLine([("string", .int($0.string)), ("fret", .int($0.fret))])) }))
+            line.pitch = name
+            line.frets = frets.map { FretRecord(string: $0.string, fret: $0.fret) }
             meaning = name + (frets.isEmpty ? "" : "  guitar " + frets.map { "\($0.string):\($0.fret)" }.joined(separator: " "))
         case .dropped(let voice, let reason):
-            line.add("voice", voice.map { .string($0.rawValue) } ?? .null)
-            line.add("dropped", .string(reason.rawValue))
+            line.voice = voice?.rawValue
+            line.dropped = reason.rawValue
             meaning = (voice.map { "\($0.rawValue) " } ?? "") + "(dropped: \(reason.rawValue))"
         case .unmapped:
-            line.add("voice", .null)
             meaning = "(not in the map)"
         case .released, .other:
             break
         }
         if json {
-            Output.line(line.description)
+            Output.json(line)
         } else {
             Output.line(String(format: "%10.3f  %-7@ ch%-2d  note %3d  vel %3d  %@", e.time.seconds, e.sourceAddress, e.channel, e.number, e.value, meaning))
         }
@@ -138,7 +136,7 @@ final class MonitorDisplay {
         case .resubscribed(let n, let a): (event, name, address) = ("resubscribed", n, a)
         }
         if json {
-            Output.line(JSONLine([("type", "source"), ("event", .string(event)), ("name", .string(name)), ("address", .string(address.description))]).description)
+            Output.json(SourceRecord(event: event, name: name, address: address.description))
         } else {
             switch notice {
             case .subscribed: Output.line("listening to \(name) (\(address))")
@@ -153,11 +151,11 @@ final class MonitorDisplay {
         shownPolicy = true
         switch policy {
         case .fifo(let priority):
-            if json { Output.line(JSONLine([("type", "realtime"), ("policy", "fifo"), ("priority", .int(Int(priority)))]).description) }
+            if json { Output.json(RealtimeRecord(policy: "fifo", priority: Int(priority), warning: nil)) }
         case .normal(let reason):
             let warning = RealTimeThread.warning(reason: reason)
             Output.error("woodshed: \(warning)")
-            if json { Output.line(JSONLine([("type", "realtime"), ("policy", "other"), ("warning", .string(warning))]).description) }
+            if json { Output.json(RealtimeRecord(policy: "other", priority: nil, warning: warning)) }
         }
     }
 
@@ -168,9 +166,8 @@ final class MonitorDisplay {
             return Double(sorted[min(sorted.count - 1, Int((p * Double(sorted.count - 1)).rounded()))]) / 1000
         }
         if json {
-            let latency = JSONLine([("p50", .double(percentile(0.5))), ("p99", .double(percentile(0.99))), ("max", .double(percentile(1)))])
-            Output.line(JSONLine([("type", "summary"), ("events", .int(events)), ("overruns", .int(overruns)), ("lost", .int(lost)),
-                                  ("xruns", .int(xruns)), ("latency_us", .object(latency))]).description)
+            Output.json(MonitorSummaryRecord(events: events, overruns: overruns, lost: lost, xruns: xruns,
+                                             latencyUs: .init(p50: percentile(0.5), p99: percentile(0.99), max: percentile(1))))
         } else {
             Output.line("\(events) note\(events == 1 ? "" : "s")")
             if overruns > 0 {
@@ -191,4 +188,67 @@ final class MonitorDisplay {
             }
         }
     }
+}
+
+// MARK: `monitor --json`, one object per line
+
+/// A note-on and what it meant: a drum voice, a pitch with its fret positions, or dropped.
+struct EventRecord: Encodable {
+    let type = "event"
+    var tMs: Double
+    var stampNs: Int
+    var source: String
+    var channel: Int
+    var note: Int
+    var velocity: Int
+    var voice: String?
+    var pitch: String?
+    var frets: [FretRecord]?
+    var dropped: String?
+}
+
+struct FretRecord: Encodable {
+    var string: Int
+    var fret: Int
+}
+
+/// A control change (the hi-hat pedal, sustain).
+struct ControlRecord: Encodable {
+    let type = "control"
+    var tMs: Double
+    var source: String
+    var channel: Int
+    var controller: Int
+    var value: Int
+}
+
+/// A MIDI source subscribed, lost or back.
+struct SourceRecord: Encodable {
+    let type = "source"
+    var event: String
+    var name: String
+    var address: String
+}
+
+/// The scheduling the timing thread got.
+struct RealtimeRecord: Encodable {
+    let type = "realtime"
+    var policy: String
+    var priority: Int?
+    var warning: String?
+}
+
+/// The last line: counts and the stamp → synth latency in microseconds.
+struct MonitorSummaryRecord: Encodable {
+    struct Spread: Encodable {
+        var p50: Double
+        var p99: Double
+        var max: Double
+    }
+    let type = "summary"
+    var events: Int
+    var overruns: Int
+    var lost: Int
+    var xruns: Int
+    var latencyUs: Spread
 }

@@ -101,13 +101,10 @@ final class PlayDisplay {
         judgedPerPass[note.pass] += 1
         if judgedPerPass[note.pass] == notesPerPass[note.pass] { release(pass: note.pass) }
         if json {
-            Output.line(JSONLine([
-                ("type", "note"), ("pass", .int(note.pass + 1)), ("measure", .int(note.measureNumber)), ("beat", .double(note.beat)),
-                ("voice", .string(j.voice.rawValue)), ("expected_ms", .double(j.noteTime.milliseconds)),
-                ("hit_ms", j.hitTime.map { .double($0.milliseconds) } ?? .null),
-                ("offset_ms", j.hitTime == nil ? .null : .double(j.offset.milliseconds)), ("tier", .string(j.tier.rawValue)),
-                ("velocity", j.hitTime == nil ? .null : .int(Int(j.velocity))), ("combo", .int(Int(j.combo))), ("score", .int(Int(j.score))),
-            ]).description)
+            Output.json(NoteRecord(pass: note.pass + 1, measure: note.measureNumber, beat: note.beat, voice: j.voice.rawValue,
+                                   expectedMs: j.noteTime.milliseconds, hitMs: j.hitTime?.milliseconds,
+                                   offsetMs: j.hitTime == nil ? nil : j.offset.milliseconds, tier: j.tier.rawValue,
+                                   velocity: j.hitTime == nil ? nil : Int(j.velocity), combo: Int(j.combo), score: Int(j.score)))
         } else {
             milestones(j)
             let key = MeasureKey(pass: note.pass, measure: note.measureNumber)
@@ -123,8 +120,7 @@ final class PlayDisplay {
         record(DrumEvent(voice: e.voice, measure: at?.measure, expected: nil, played: e.time, tier: .extra, velocity: Int(e.velocity)),
                pass: at?.pass ?? 0)
         if json {
-            Output.line(JSONLine([("type", "extra"), ("voice", .string(e.voice.rawValue)), ("hit_ms", .double(e.time.milliseconds)),
-                                  ("velocity", .int(Int(e.velocity))), ("measure", at.map { .int($0.measure) } ?? .null)]).description)
+            Output.json(ExtraRecord(voice: e.voice.rawValue, hitMs: e.time.milliseconds, velocity: Int(e.velocity), measure: at?.measure))
             return
         }
         guard let at else { return }
@@ -210,6 +206,31 @@ final class PlayDisplay {
         let code = j.tier == .perfect ? "32" : j.tier == .miss ? "31" : "33"
         return "\u{1B}[\(code)m\(symbol)\u{1B}[0m"
     }
+}
+
+/// `play --json`: one judged note.
+struct NoteRecord: Encodable {
+    let type = "note"
+    var pass: Int
+    var measure: Int
+    var beat: Double
+    var voice: String
+    var expectedMs: Double
+    var hitMs: Double?
+    var offsetMs: Double?
+    var tier: String
+    var velocity: Int?
+    var combo: Int
+    var score: Int
+}
+
+/// `play --json`: a hit that matched no note.
+struct ExtraRecord: Encodable {
+    let type = "extra"
+    var voice: String
+    var hitMs: Double
+    var velocity: Int
+    var measure: Int?
 }
 
 extension RhythmicPosition {

@@ -19,16 +19,14 @@ struct PlayResults {
 
     func print(highScore: String?, storeWarning: String?, sessionID: Int64?) {
         if json {
-            Output.line(JSONLine([
-                ("type", "summary"), ("notes", .int(summary.notes)), ("hits", .int(summary.hits)),
-                ("perfect", .int(summary.perfect)), ("great", .int(summary.great)), ("good", .int(summary.good)),
-                ("miss", .int(summary.miss)), ("extra", .int(summary.extra)), ("accuracy", .double(summary.accuracy)),
-                ("hit_rate", .double(summary.hitRate)), ("score", .int(Int(summary.score))), ("max_combo", .int(summary.maxCombo)),
-                ("mean_offset_ms", summary.hits > 0 ? .double(summary.meanOffsetMilliseconds) : .null),
-                ("sd_offset_ms", summary.hits > 1 ? .double(summary.sdOffsetMilliseconds) : .null),
-                ("offsets_ms", .object(JSONLine(offsets.map { ($0.0, .double($0.1)) }))), ("speed", .int(practice.speedPercent)),
-                ("passes", .int(passes)), ("session", sessionID.map { .int(Int($0)) } ?? .null),
-            ]).description)
+            Output.json(SummaryRecord(
+                notes: summary.notes, hits: summary.hits, perfect: summary.perfect, great: summary.great, good: summary.good,
+                miss: summary.miss, extra: summary.extra, accuracy: summary.accuracy, hitRate: summary.hitRate,
+                score: Int(summary.score), maxCombo: summary.maxCombo,
+                meanOffsetMs: summary.hits > 0 ? summary.meanOffsetMilliseconds : nil,
+                sdOffsetMs: summary.hits > 1 ? summary.sdOffsetMilliseconds : nil,
+                offsets: offsets.map { InputOffset(input: $0.0, offsetMs: $0.1) }, speed: practice.speedPercent,
+                passes: passes, session: sessionID.map(Int.init)))
             if let storeWarning { Output.error("woodshed: \(storeWarning)") }
             return
         }
@@ -74,4 +72,33 @@ struct PlayResults {
         if let sessionID { out.append("  stored as session \(sessionID) — see `woodshed history`, `woodshed problems`") }
         return out
     }
+}
+
+/// `play --json`: the last line, what was scored.
+struct SummaryRecord: Encodable {
+    let type = "summary"
+    var notes: Int
+    var hits: Int
+    var perfect: Int
+    var great: Int
+    var good: Int
+    var miss: Int
+    var extra: Int
+    var accuracy: Double
+    var hitRate: Double
+    var score: Int
+    var maxCombo: Int
+    var meanOffsetMs: Double?
+    var sdOffsetMs: Double?
+    /// The latency each input was corrected by ("all" for `--offset`).
+    var offsets: [InputOffset]
+    var speed: Int
+    var passes: Int
+    var session: Int?
+}
+
+/// One input's latency correction.
+struct InputOffset: Encodable {
+    var input: String
+    var offsetMs: Double
 }

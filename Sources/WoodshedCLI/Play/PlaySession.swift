@@ -176,8 +176,7 @@ struct PlaySession {
                 // When measure 1 starts, from now: lets a player (or a test) line up with the music.
                 let startsIn = (zero - setup.clock.now).milliseconds
                 if settings.json {
-                    Output.line(JSONLine([("type", "start"), ("starts_in_ms", .double(startsIn)), ("notes", .int(plan.notes.count)),
-                                          ("bpm", .double(plan.effectiveBPM))]).description)
+                    Output.json(StartRecord(startsInMs: startsIn, notes: plan.notes.count, bpm: plan.effectiveBPM))
                 } else {
                     Output.line(String(format: "measure %d starts in %.1f s — Ctrl-C to stop", plan.measures.lowerBound, startsIn / 1000))
                 }
@@ -227,4 +226,12 @@ struct PlaySession {
         case .resubscribed(let name, let address): Output.line("\(name) is back (\(address)); listening again\(calibrated)")
         }
     }
+}
+
+/// `play --json`, live: when measure 1 starts, from now.
+struct StartRecord: Encodable {
+    let type = "start"
+    var startsInMs: Double
+    var notes: Int
+    var bpm: Double
 }

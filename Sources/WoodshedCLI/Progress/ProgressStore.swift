@@ -17,12 +17,9 @@ enum ProgressStore {
         return store
     }
 
-    /// Prints a view as pretty, key-sorted JSON with ISO 8601 dates.
+    /// Prints a view as one JSON document (`JSONOutput`: snake_case keys, dates with their offset).
     static func printJSON<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+        Output.jsonDocument(value)
     }
 
     /// `--since` as a date, or a one-line error.

@@ -70,18 +70,17 @@ final class QuizDisplay {
     private func asked(_ index: Int) {
         let question = plan.questions[index]
         if json {
-            var line = JSONLine([("type", "question"), ("index", .int(index + 1)), ("root", .string("\(question.root)"))])
+            var line = QuestionRecord(index: index + 1, root: "\(question.root)", expected: "\(question.expected)",
+                                      semitones: question.semitones)
             switch question.subject {
             case .interval(let interval):
-                line.add("interval", .string(interval.shortName))
-                line.add("name", .string(interval.name))
+                line.interval = interval.shortName
+                line.name = interval.name
             case .degree(let degree, let mode):
-                line.add("mode", .string(mode.rawValue))
-                line.add("degree", .int(degree))
+                line.mode = mode.rawValue
+                line.degree = degree
             }
-            line.add("expected", .string("\(question.expected)"))
-            line.add("semitones", .int(question.semitones))
-            Output.line(line.description)
+            Output.json(line)
             return
         }
         switch question.subject {
@@ -112,11 +111,7 @@ final class QuizDisplay {
         recorder?.record(QuizAnswer(asked: question.prompt, expected: "\(question.expected)", played: played, correct: correct,
                                     responseMs: response.milliseconds, interval: question.label, semitones: question.semitones))
         if json {
-            var line = JSONLine([("type", "answer"), ("index", .int(index + 1)), ("played", .string(played))])
-            if let note { line.add("note", .int(note)) }
-            line.add("correct", .bool(correct))
-            line.add("response_ms", .double(response.milliseconds))
-            Output.line(line.description)
+            Output.json(AnswerRecord(index: index + 1, played: played, note: note, correct: correct, responseMs: response.milliseconds))
             return
         }
         let seconds = String(format: "%.2f s", response.seconds)
@@ -148,16 +143,11 @@ final class QuizDisplay {
         let outcome = recorder?.finish(quiz: results, duration: length)
         if let warning = outcome?.warning { Output.error("woodshed: \(warning)") }
         if json {
-            let lines: [JSONLine.Value] = tally.lines.map { line in
-                .object(JSONLine([("label", .string(line.label)), ("correct", .int(line.correct)), ("errors", .int(line.errors)),
-                                  ("wrong_notes", .array(line.wrongNotes.map { .string($0) }))]))
-            }
-            Output.line(JSONLine([
-                ("type", "summary"), ("kind", .string(kind.rawValue)), ("questions", .int(results.questions)),
-                ("correct", .int(results.correct)), ("errors", .int(results.errors)), ("error_rate", .double(tally.errorRate)),
-                ("session_s", .double(length.seconds)), ("mean_response_ms", results.meanResponseMs.map { .double($0) } ?? .null),
-                ("stopped", .bool(stopped)), ("lost", .int(dropped)), ("per", .array(lines)),
-            ]).description)
+            Output.json(QuizSummaryRecord(
+                kind: kind.rawValue, questions: results.questions, correct: results.correct, errors: results.errors,
+                errorRate: tally.errorRate, durationSeconds: length.seconds, meanResponseMs: results.meanResponseMs,
+                stopped: stopped, lost: dropped,
+                per: tally.lines.map { QuizSummaryRecord.Line(label: $0.label, correct: $0.correct, errors: $0.errors, wrongNotes: $0.wrongNotes) }))
             return
         }
         let mean = results.meanResponseMs.map { String(format: ", mean response %.2f s", $0 / 1000) } ?? ""
@@ -172,4 +162,50 @@ final class QuizDisplay {
         }
         if dropped > 0 { Output.line("\(dropped) results lost in Woodshed's queue") }
     }
+}
+
+// MARK: `quiz --json`, one object per line
+
+/// A question posed: an interval above a root, or a degree of a scale.
+struct QuestionRecord: Encodable {
+    let type = "question"
+    var index: Int
+    var root: String
+    var expected: String
+    var semitones: Int
+    var interval: String?
+    var name: String?
+    var mode: String?
+    var degree: Int?
+}
+
+/// An answer: the note played (or the name typed), right or wrong, and how long it took.
+struct AnswerRecord: Encodable {
+    let type = "answer"
+    var index: Int
+    var played: String
+    var note: Int?
+    var correct: Bool
+    var responseMs: Double
+}
+
+/// The last line: the results, per interval or degree.
+struct QuizSummaryRecord: Encodable {
+    struct Line: Encodable {
+        var label: String
+        var correct: Int
+        var errors: Int
+        var wrongNotes: [String]
+    }
+    let type = "summary"
+    var kind: String
+    var questions: Int
+    var correct: Int
+    var errors: Int
+    var errorRate: Double
+    var durationSeconds: Double
+    var meanResponseMs: Double?
+    var stopped: Bool
+    var lost: Int
+    var per: [Line]
 }

@@ -28,7 +28,7 @@ struct QuizRun {
             throw WoodshedError("--map \(mapping.name) is a drum kit map; a quiz needs a pitched map such as piano")
         }
         let setup = try EngineSetup(options: engine, mapping: mapping)
-        let (store, recorder) = openStore()
+        let (store, recorder) = openStore(input: setup.sessionInput)
         var rules = self.rules
         rules.stopNote = UInt8(options.stopNote)
         if !setup.isOffline { rules.linger = .seconds(1) }
@@ -73,7 +73,7 @@ struct QuizRun {
     func runByName() throws {
         var engine = self.engine
         try engine.loadConfiguration()
-        let (_, recorder) = openStore()
+        let (_, recorder) = openStore(input: .keys)  // a person typing the names
         let display = QuizDisplay(kind: kind, plan: plan, clef: clef, json: options.json, ear: ear, recorder: recorder, byName: true)
         display.introduce(stop: "an empty line or end of input")
         let clock = MonotonicClock()
@@ -143,7 +143,9 @@ struct QuizRun {
 
     /// The history store and this session's recorder; a store that cannot be used says why on
     /// standard error and the quiz runs on with its results in memory.
-    private func openStore() -> (Store?, SessionRecorder?) {
+    private func openStore(input: SessionInput) -> (Store?, SessionRecorder?) {
+        var session = self.session
+        session.input = input
         let (store, warning) = Store.openOrFallback(path: DataLocation.databasePath())
         if let warning { Output.error("woodshed: \(warning)") }
         for recovered in store.recoveredSessions { Output.error("woodshed: \(recovered.cutShortMessage)") }

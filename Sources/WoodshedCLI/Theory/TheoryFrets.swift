@@ -34,7 +34,7 @@ struct TheoryFrets: TheoryOutputCommand {
         let noteText = octave.map { "\(name.inOctave($0))" } ?? "\(name)"
         let positions = octave.map { tuning.positions(of: name.inOctave($0)) } ?? tuning.positions(of: name.pitchClass)
         if json {
-            return TheoryJSON.encode(Output(note: noteText, tuning: tuning.name, positions: positions))
+            return JSONOutput.line(Output(note: noteText, tuning: tuning.name, positions: positions))
         }
         var lines: [String] = []
         let what = octave == nil ? "Every \(noteText)" : noteText

@@ -35,19 +35,6 @@ struct TheoryInterval: TheoryOutputCommand {
         var semitones: Int
         /// Null when the note was given without an octave.
         var midi: Int?
-
-        enum Keys: String, CodingKey { case from, interval, name, direction, to, semitones, midi }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(from, forKey: .from)
-            try container.encode(interval, forKey: .interval)
-            try container.encode(name, forKey: .name)
-            try container.encode(direction, forKey: .direction)
-            try container.encode(to, forKey: .to)
-            try container.encode(semitones, forKey: .semitones)
-            try container.encode(midi, forKey: .midi)  // present as null, so the keys never change
-        }
     }
 
     func output() throws -> String {
@@ -65,7 +52,7 @@ struct TheoryInterval: TheoryOutputCommand {
             result = Output(from: "\(name)", interval: interval.shortName, name: interval.name, direction: "\(direction)",
                             to: "\(target)", semitones: interval.semitones, midi: nil)
         }
-        if json { return TheoryJSON.encode(result) }
+        if json { return JSONOutput.line(result) }
         let midi = result.midi.map { ", MIDI \($0)" } ?? ""
         return "\(result.from) \(direction) \(interval.name) (\(interval.shortName)) = \(result.to)"
             + " (\(interval.semitones) semitone\(interval.semitones == 1 ? "" : "s")\(midi))"

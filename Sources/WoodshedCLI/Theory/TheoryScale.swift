@@ -32,7 +32,7 @@ struct TheoryScale: TheoryOutputCommand {
         let mode = try Mode(parsing: mode)
         let scale = try Scale(parsingRoot: root, mode: mode)
         if json {
-            return TheoryJSON.encode(Output(root: "\(scale.root)", mode: mode.rawValue,
+            return JSONOutput.line(Output(root: "\(scale.root)", mode: mode.rawValue,
                                             notes: scale.notes.map(\.description), pattern: mode.pattern))
         }
         return "\(scale)\nSteps: \(mode.pattern)"

@@ -28,9 +28,12 @@ public final class AudioRenderer {
         self.output = output
         self.commands = commands
         self.clock = clock
+        // Written once here, so the audio thread does not page-fault them in on first use.
         buffer = .allocate(capacity: 2 * mixer.maximumFrames)
+        buffer.initialize(repeating: 0, count: 2 * mixer.maximumFrames)
         self.latencyCapacity = latencyCapacity
         latencies = .allocate(capacity: latencyCapacity)
+        latencies.initialize(repeating: 0, count: latencyCapacity)
     }
 
     deinit {
@@ -113,6 +116,11 @@ public final class AudioRenderer {
             try output.write(UnsafeBufferPointer(start: buffer, count: 2 * period))
             partialFrames = 0
         }
+    }
+
+    /// The latency record's memory (for the test that checks it is resident before start).
+    var latencyStorage: (start: UnsafeRawPointer, bytes: Int) {
+        (UnsafeRawPointer(latencies), latencyCapacity * MemoryLayout<Int64>.stride)
     }
 
     /// The recorded stamp → note-on latencies, in nanoseconds (read after the audio thread stopped).

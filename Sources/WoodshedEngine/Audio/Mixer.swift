@@ -27,9 +27,13 @@ public final class Mixer {
         levels = Array(repeating: ChannelLevel(), count: MixerChannel.allCases.count)
         gains = Array(repeating: 1, count: MixerChannel.allCases.count)
         capacity = max(format.periodFrames, 4096)
+        // Written once here, so the audio thread's first period does not page-fault them in.
         left = .allocate(capacity: capacity)
+        left.initialize(repeating: 0, count: capacity)
         right = .allocate(capacity: capacity)
+        right.initialize(repeating: 0, count: capacity)
         click = .allocate(capacity: capacity)
+        click.initialize(repeating: 0, count: capacity)
     }
 
     deinit {

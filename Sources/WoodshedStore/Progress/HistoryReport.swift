@@ -1,4 +1,5 @@
 import Foundation
+import WoodshedCore  // its encodeIfPresent: JSON writes unknown values as null (JSONOutput)
 
 /// `woodshed history`: one line per session, oldest first.
 public struct HistoryReport: Hashable, Sendable, Codable {

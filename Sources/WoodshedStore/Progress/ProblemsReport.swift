@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WoodshedCore  // its encodeIfPresent: JSON writes unknown values as null (JSONOutput)
 
 /// `woodshed problems`: where the recent drum sessions go wrong, and what to practise about it.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WoodshedCore  // its encodeIfPresent: JSON writes unknown values as null (JSONOutput)
 
 /// `woodshed stats`: practice time, sessions and accuracy per week and month, the accuracy trend,
 /// bests per chart, and quiz accuracy per interval and mode.
