@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WoodshedCore
 @testable import WoodshedEngine
@@ -105,3 +106,13 @@ import WoodshedCore
     }
 }
 
+
+@Suite struct ArchitectureDocTests {
+    /// docs/architecture.md tells how long the timing thread waits for input; it must say what the code does.
+    @Test func theDocumentedInputDeadlineIsTheOneInTheCode() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let match = try #require(doc.firstMatch(of: /poll with a (\d+) ms deadline/))
+        #expect(EngineTime.milliseconds(Double(match.1)!) == EngineRun.inputSlice)
+    }
+}

@@ -201,6 +201,55 @@ def wait_until(deadline_ns: int):
         time.sleep(left / 1e9 - 0.0005 if left > 1_000_000 else 0)
 
 
+def wait_for_condition(predicate, timeout: float, what: str, poll: float = 0.02):
+    """Poll `predicate` until it is truthy; return its value, or fail naming `what` after `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
+        time.sleep(poll)
+
+
+def playback_running(card: str = "Loopback", device: int = 0, subdevice: int = 0) -> bool:
+    """Whether the card's playback substream is RUNNING (its /proc status)."""
+    status = Path(f"/proc/asound/{card}/pcm{device}p/sub{subdevice}/status")
+    try:
+        return "state: RUNNING" in status.read_text()
+    except OSError:
+        return False
+
+
+def wait_for_playback(timeout: float = 60, **where):
+    """Wait until a player's stream on the loopback card is running: what it plays is captured from then on."""
+    wait_for_condition(lambda: playback_running(**where), timeout, "the loopback playback to run")
+
+
+#: Where the VM bench leaves the guest kernel's modules (scripts/alsa-vm copies them there).
+GUEST_MODULES = Path("/tmp/.alsa-vm-modules")
+
+
+def virmidi_loaded() -> bool:
+    return any(name.startswith("Virtual Raw MIDI") for name in seq_clients().values())
+
+
+def unload_virmidi():
+    """Unplug every virtual MIDI port (the snd-virmidi card goes away)."""
+    subprocess.run(["rmmod", "snd_virmidi"], check=True, capture_output=True)
+    wait_for_condition(lambda: not virmidi_loaded(), 10, "the virtual MIDI clients to go")
+
+
+def load_virmidi():
+    """Plug them back in: clients 16..19 and /dev/snd/midiC0D0..3 again."""
+    if virmidi_loaded():
+        return
+    module = GUEST_MODULES / "snd-virmidi.ko"
+    subprocess.run(["insmod", str(module)], check=True, capture_output=True)
+    wait_for_condition(lambda: virmidi_loaded() and Path(VIRMIDI_DEVICE).exists(), 10, "the virtual MIDI clients")
+
+
 def seq_clients() -> dict[int, str]:
     """Sequencer client numbers and names, from /proc/asound/seq/clients."""
     text = Path("/proc/asound/seq/clients").read_text()
@@ -294,6 +343,15 @@ class Capture:
                 self.overruns += 1  # the sample clock is broken from here on; stop recording
                 break
             self._chunks.append(buf.raw[: n * self.channels * 2])
+
+    def frames(self) -> int:
+        """Frames captured so far."""
+        return sum(len(c) for c in list(self._chunks)) // (self.channels * 2)
+
+    def wait_until_holds(self, t_ns: int, timeout: float = 30):
+        """Wait until the capture holds the sound of monotonic time `t_ns` (read as it comes)."""
+        wait_for_condition(lambda: self.start_ns + self.frames() * 1e9 / self.rate >= t_ns, timeout,
+                           "the capture to reach the time asked for")
 
     def stop(self) -> Recording:
         self._stop.set()

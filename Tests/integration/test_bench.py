@@ -48,16 +48,15 @@ def test_virmidi_bytes_arrive_in_order_from_client_16():
 def test_loopback_carries_fluidsynth_sound_with_measurable_onsets():
     synth = ab.BareFluidSynth()
     try:
-        time.sleep(1)
+        ab.wait_for_playback()
         cap = ab.Capture().start()
-        time.sleep(0.5)
         sent = []
         with ab.VirmidiWriter() as midi:
-            t0 = time.monotonic_ns()
+            t0 = time.monotonic_ns() + 300_000_000
             for k in range(6):
                 ab.wait_until(t0 + k * 400_000_000)
                 sent.append(midi.note_on(42, 120))
-        time.sleep(0.6)
+        cap.wait_until_holds(sent[-1] + 350_000_000)
         rec = cap.stop()
     finally:
         synth.stop()

@@ -60,12 +60,13 @@ def test_ctrl_c_half_way_stores_nothing(calibrate, sandbox):
     proc = ab.JsonLinesProcess([ab.woodshed_binary(), "calibrate", "--input", f"alsa:{ab.VIRMIDI_ADDRESS}",
                                 "--output", "null", "--taps", "16", "--json"], env=sandbox)
     proc.wait_for(lambda ls: any(o.get("type") == "start" for o in ls), 120, "the calibration to start")
-    time.sleep(2.5)  # past the one-bar count-in at 120 BPM
     with ab.VirmidiWriter() as midi:
-        for _ in range(3):
+        # Tap until three count: any taps during the count-in are shown as such and not counted.
+        deadline = time.monotonic() + 60
+        while sum(o.get("type") == "tap" and not o.get("count_in") for o in proc.of_type("tap")) < 3:
+            assert time.monotonic() < deadline, proc.describe()
             midi.note_on(38, 100)
-            time.sleep(0.5)
-    proc.wait_for(lambda ls: sum(o.get("type") == "tap" for o in ls) >= 3, 30, "three taps")
+            ab.wait_until(time.monotonic_ns() + 500_000_000)
     status = proc.stop()
     assert status != 0, proc.describe()
     assert any("nothing stored" in line for line in proc.stderr_lines), proc.describe()

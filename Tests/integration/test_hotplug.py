@@ -51,7 +51,7 @@ def test_source_lost_and_back_is_resubscribed_within_a_second_in_the_same_sessio
 
     # Hold the old client number so the pad comes back under another one, as a replug can.
     blocker = SequencerClient("woodshed-test-blocker")
-    time.sleep(0.5)
+    ab.wait_for_condition(lambda: "woodshed-test-blocker" in ab.seq_clients().values(), 10, "the blocker client")
     pad = Pad()
     plugged = time.monotonic()
     back = mon.wait_for(lambda ls: [o for o in ls if o.get("event") == "resubscribed"], 10,

@@ -159,11 +159,13 @@ struct PlaySession {
     private func runLive(setup: EngineSetup, mode: DrumJudgeMode<DrumKitClassifier>, plan: PracticePlan,
                          calibrations: SourceCalibrations, sound: ClickSound, simulatedEvents: [MIDIEvent]?,
                          looping: Bool, drain: @escaping () -> Void) throws {
+        // The audio first (a soundfont can take a while to load), then time zero: the count-in is
+        // never eaten by the setup.
+        let renderer = try setup.makeAudio(click: sound, origin: .zero)
+        renderer.mixer.clicks?.play(beats: settings.click.beats(of: plan))
         let lead = EngineTime.milliseconds(300) - (plan.beats.first.map { min($0.time, .zero) } ?? .zero)
         let zero = setup.clock.now + lead
         let input: MIDIInput = settings.realtimeSimulation.map { _ in ScheduledInput(clock: setup.clock, events: simulatedEvents ?? [], zero: zero) } ?? setup.input
-        let renderer = try setup.makeAudio(click: sound, origin: .zero)
-        renderer.mixer.clicks?.play(beats: settings.click.beats(of: plan))
         var counted = 0
         let latest = max(settings.offset ?? .zero, .zero) + .milliseconds(250)
         let report = try EngineRun.live(

@@ -8,8 +8,15 @@ import Synchronization
 public enum StopSignal {
     private static let raised = Atomic<Int32>(0)
 
-    /// Installs the handlers. A second Ctrl-C while stopping exits at once.
+    /// Installs the handlers. A second Ctrl-C while stopping exits at once. The two signals are also
+    /// unblocked: a program that started Woodshed with them blocked (a test runner, a supervisor)
+    /// would otherwise leave Ctrl-C without effect.
     public static func install() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         let handler: @convention(c) (Int32) -> Void = { signal in
             if StopSignal.raised.load(ordering: .relaxed) != 0 { _exit(128 + signal) }
             StopSignal.raised.store(signal, ordering: .relaxed)
