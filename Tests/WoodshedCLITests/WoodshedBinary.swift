@@ -2,14 +2,25 @@ import Foundation
 
 /// Runs the built `woodshed` executable, as a user would.
 enum WoodshedBinary {
-    static var url: URL {
+    /// `$WOODSHED_BIN` when set (`scripts/test` points it at the release build), else the `woodshed`
+    /// built beside the test bundle. Never a guess: a missing binary stops the tests rather than
+    /// running an old one from somewhere else.
+    static let url: URL = {
+        if let path = ProcessInfo.processInfo.environment["WOODSHED_BIN"], !path.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                fatalError("WOODSHED_BIN=\(path) is not an executable; build it or unset WOODSHED_BIN")
+            }
+            return URL(fileURLWithPath: path)
+        }
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("woodshed"),
             Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("woodshed"),
-            URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/woodshed"),
         ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
-    }
+        guard let built = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            fatalError("no woodshed executable beside the tests (looked at \(candidates.map(\.path))); run `swift build` first")
+        }
+        return built
+    }()
 
     struct Result {
         var status: Int32

@@ -51,12 +51,48 @@ import WoodshedCore
         let doc = try String(contentsOfFile: checkoutRoot + "/docs/configuration.md", encoding: .utf8)
         let start = try #require(doc.range(of: "```toml\n"))
         let end = try #require(doc.range(of: "```", range: start.upperBound..<doc.endIndex))
-        let config = try WoodshedConfiguration.parse(String(doc[start.upperBound..<end.lowerBound]), file: "example")
+        let example = String(doc[start.upperBound..<end.lowerBound])
+        let config = try WoodshedConfiguration.parse(example, file: "example")
         #expect(config.input == "alsa")
         #expect(config.sampleRate == 48_000)
         #expect(config.soundfont == nil)
         #expect(config.backing == WoodshedConfiguration.ChannelLevel(gainDecibels: -6))
         #expect(config == WoodshedConfiguration())
+
+        // Every value there is the default, so a key the reader skipped would go unnoticed: the same
+        // example with every value changed (repeated lines change in the order they come).
+        var changed = example
+        for (old, new) in [
+            (#"device = "alsa""#, #"device = "alsa:20:0""#), (#"map = "gm""#, #"map = "roland-td""#),
+            (#"device = "default""#, #"device = "hw:1""#), (#"soundfont = """#, #"soundfont = "/sf/kit.sf2""#),
+            ("sample-rate = 48000", "sample-rate = 44100"), ("period-frames = 64", "period-frames = 128"),
+            ("periods = 3", "periods = 4"),
+            ("gain-db = 0\n", "gain-db = -3.5\n"), ("gain-db = -6\n", "gain-db = -12\n"),  // master, metronome
+            ("gain-db = 0\n", "gain-db = 2\n"), ("gain-db = -6\n", "gain-db = -9\n"),      // feedback, backing
+            ("mute = false", "mute = true"), ("mute = false", "mute = true"),
+            ("mute = false", "mute = true"), ("mute = false", "mute = true"),
+            (#"sound = "classic""#, #"sound = "woodblock""#), ("count-in-bars = 1", "count-in-bars = 2"),
+            ("perfect-ms = 34", "perfect-ms = 20"), ("great-ms = 67", "great-ms = 40"), ("good-ms = 84", "good-ms = 60"),
+        ] {
+            let before = changed
+            changed = changed.replacing(old, with: new, maxReplacements: 1)
+            #expect(changed != before, "the example has no more \(old)")
+        }
+        let other = try WoodshedConfiguration.parse(changed, file: "changed example")
+        #expect(other.input == "alsa:20:0")
+        #expect(other.map == "roland-td")
+        #expect(other.output == "hw:1")
+        #expect(other.soundfont == "/sf/kit.sf2")
+        #expect(other.sampleRate == 44_100)
+        #expect(other.periodFrames == 128)
+        #expect(other.periodCount == 4)
+        #expect(other.master == WoodshedConfiguration.ChannelLevel(gainDecibels: -3.5, muted: true))
+        #expect(other.metronome == WoodshedConfiguration.ChannelLevel(gainDecibels: -12, muted: true))
+        #expect(other.feedback == WoodshedConfiguration.ChannelLevel(gainDecibels: 2, muted: true))
+        #expect(other.backing == WoodshedConfiguration.ChannelLevel(gainDecibels: -9, muted: true))
+        #expect(other.metronomeSound == "woodblock")
+        #expect(other.countInBars == 2)
+        #expect(other.judging == (try JudgingWindows(perfect: .milliseconds(20), great: .milliseconds(40), good: .milliseconds(60))))
     }
 
     @Test func everyKeyIsRead() throws {

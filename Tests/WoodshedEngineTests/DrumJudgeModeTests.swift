@@ -54,7 +54,6 @@ import WoodshedCore
             .judged(Judgement(noteIndex: 3, voice: .hihat, noteTime: .milliseconds(750), hitTime: nil, offset: .zero,
                               velocity: 0, tier: .miss, combo: 0, points: 0, score: 230)),
         ])
-        #expect(try run(Self.played).records == result.records)  // deterministic
     }
 
     @Test func isolatedVoicesIgnoreTheRestButStillSoundThem() throws {

@@ -18,6 +18,20 @@ final class ConstantSynth: SynthInstrument {
     }
 }
 
+/// A synth that is silent until its first note-on, then outputs a constant: where a note starts is
+/// the first sample that is not zero.
+final class SilentUntilNoteSynth: SynthInstrument {
+    var noteOns = 0
+    func noteOn(channel: UInt8, note: UInt8, velocity: UInt8) { noteOns += 1 }
+    func noteOff(channel: UInt8, note: UInt8) {}
+    func controlChange(channel: UInt8, controller: UInt8, value: UInt8) {}
+    func render(frames: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+        let level: Float = noteOns > 0 ? 0.25 : 0
+        left.update(repeating: level, count: frames)
+        right.update(repeating: level, count: frames)
+    }
+}
+
 @Suite struct MixerTests {
     let format = AudioFormat(sampleRate: 48_000, periodFrames: 64, periods: 2)
 
@@ -39,7 +53,9 @@ final class ConstantSynth: SynthInstrument {
         let mixer = Mixer(format: format, instrument: nil, clicks: clicks)
         let renderer = AudioRenderer(mixer: mixer, output: output, commands: SPSCQueue(minimumCapacity: 2), clock: VirtualClock())
         try renderer.finish(at: .seconds(25))
-        let expected = (0..<50).map { Int(beats.beat($0)!.time.sampleIndex(atRate: 48_000)) }
+        // The metronome clicks on every beat of the lower number, an eighth here: one every 60/137 s,
+        // each on the sample nearest its exact time.
+        let expected = (0..<50).map { Int((Double($0) * 60 / 137 * 48_000).rounded()) }
         #expect(onsets(output.samples) == expected)
         #expect(output.samples[0] == 1)  // the first click is accented and starts at sample 0
         #expect(output.samples[2 * expected[1]] == 0.5)
@@ -76,21 +92,24 @@ final class ConstantSynth: SynthInstrument {
     }
 
     @Test func offlineNotesStartAtTheirEventsSample() throws {
-        let synth = ConstantSynth()
+        let synth = SilentUntilNoteSynth()
         let queue = SPSCQueue<MIDIEvent>(minimumCapacity: 16)
         let clock = VirtualClock()
         let output = MemoryOutput(format: format)
         let renderer = AudioRenderer(mixer: Mixer(format: format, instrument: synth, clicks: nil), output: output, commands: queue, clock: clock)
         try renderer.render(until: .milliseconds(10))
         #expect(renderer.nextSample == 480)
-        clock.advance(to: .milliseconds(10))
+        // The note stamped at 10 ms reaches the synth when the clock says 12 ms: 2 ms of latency.
+        clock.advance(to: .milliseconds(12))
         queue.push(.noteOn(38, velocity: 100, at: .milliseconds(10)))
         renderer.applyCommands()
-        #expect(synth.notes.count == 1)
-        #expect(renderer.recordedLatencies() == [0])
+        #expect(synth.noteOns == 1)
+        #expect(renderer.recordedLatencies() == [2_000_000])
         try renderer.finish(at: .milliseconds(20))
         #expect(output.samples.count % (2 * 64) == 0)  // whole periods only
         #expect(output.samples.count / 2 >= 960)
+        // Silent before the note, sounding from 10 ms × 48 kHz = sample 480 on.
+        #expect(onsets(output.samples) == Array(480..<output.samples.count / 2))
     }
 }
 

@@ -32,11 +32,10 @@ enum KitFixture {
     }
 
     @Test func kitIsSmall() {
+        #expect(!KitFixture.bytes.isEmpty)
+        // Small, but a kit of real samples (about 1.5 MB today), not a bank that lost its sounds.
+        #expect(KitFixture.bytes.count > 500_000)
         #expect(KitFixture.bytes.count < 2_000_000)
-    }
-
-    @Test func buildingTheKitIsDeterministic() throws {
-        #expect(try WoodshedKit.fileBytes() == KitFixture.bytes)
     }
 
     @Test func committedKitIsUpToDate() throws {
@@ -99,6 +98,7 @@ enum KitFixture {
     }
 
     @Test func keysLoopsAreSeamless() {
+        #expect(!WoodshedKit.keysRootKeys.isEmpty)
         for root in WoodshedKit.keysRootKeys {
             let sample = KeysTone(rootKey: root, sampleRate: 44_100).sample()
             guard let loop = sample.loop else {
@@ -111,12 +111,11 @@ enum KitFixture {
                 let start = Int(sample.data[loop.lowerBound + k])
                 #expect(abs(after - start) <= 2, "\(sample.name) loop seam jumps \(after) vs \(start)")
             }
-            // The tuning correction keeps the root within a cent of equal temperament.
-            let cycles = (Double(loop.count) * KeysTone(rootKey: root, sampleRate: 44_100).nominalFrequency / 44_100)
-                .rounded()
+            // The tuning correction keeps the root within a cent of equal temperament (A4 = 440 Hz).
+            let reference = 440 * pow(2, (Double(root) - 69) / 12)
+            let cycles = (Double(loop.count) * reference / 44_100).rounded()
             let played = cycles * 44_100 / Double(loop.count)
-            let cents = 1200 * log2(played / KeysTone(rootKey: root, sampleRate: 44_100).nominalFrequency)
-                + Double(sample.pitchCorrection)
+            let cents = 1200 * log2(played / reference) + Double(sample.pitchCorrection)
             #expect(abs(cents) <= 1, "\(sample.name) off by \(cents) cents")
         }
     }

@@ -110,8 +110,12 @@ import Testing
         let store = try Store(path: folder.databasePath)
         let recorder = try store.startSession(SessionPlan(kind: .drums, chartID: "c", chartTitle: "C"))
         for m in 1...10 { recorder.record(note(.snare, measure: m)) }
-        Thread.sleep(forTimeInterval: 0.8)
-        #expect(try store.drumEvents(sessionID: recorder.sessionID).count == 10)
+        // Wait (at most 10 s) until the first batch is committed.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while try store.drumEvents(sessionID: recorder.sessionID).count < 10, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        try #require(try store.drumEvents(sessionID: recorder.sessionID).count == 10, "the first batch was never committed")
 
         // Stand in for a full disk: the database may not grow by another page.
         let pages = try store.read { try Int.fetchOne($0, sql: "PRAGMA page_count") ?? 0 }

@@ -99,9 +99,9 @@ private func output(_ arguments: [String]) throws -> String {
         return nil
     }()
 
-    private func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    private func run(_ binary: URL, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = binary
         process.arguments = arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -113,12 +113,12 @@ private func output(_ arguments: [String]) throws -> String {
         return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
 
-    @Test(.enabled(if: binary != nil, "the woodshed binary is built alongside the tests"))
-    func binaryPrintsAndFailsCleanly() throws {
-        let good = try run(["theory", "interval", "C4", "d5", "--json"])
+    @Test func binaryPrintsAndFailsCleanly() throws {
+        let binary = try #require(Self.binary, "the woodshed binary is built alongside the tests; run `swift build`")
+        let good = try run(binary, ["theory", "interval", "C4", "d5", "--json"])
         #expect(good.status == 0)
         #expect(good.out == #"{"direction":"up","from":"C4","interval":"d5","midi":66,"name":"Diminished 5th","semitones":6,"to":"Gb4"}"# + "\n")
-        let bad = try run(["theory", "scale", "C", "bluesy"])
+        let bad = try run(binary, ["theory", "scale", "C", "bluesy"])
         #expect(bad.status == 1)
         #expect(bad.out.isEmpty)
         #expect(bad.err.hasPrefix("woodshed: unknown mode 'bluesy'; choose one of:"))

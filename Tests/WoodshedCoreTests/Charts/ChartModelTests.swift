@@ -44,7 +44,11 @@ import Testing
         #expect(c.measure(containing: .milliseconds(7999))?.number == 3)
         #expect(c.measure(containing: .milliseconds(8000)) == nil)
         #expect(c.measure(containing: .milliseconds(-1)) == nil)
-        #expect(c.noteIndices(from: .milliseconds(2000), to: .milliseconds(5000)).allSatisfy { c.notes[$0].measureIndex == 1 })
+        // Measure 2 is 2000..<5000 ms: after measure 1's 9 notes (4 hi-hats, 2 snares, 2 kicks, a crash)
+        // come its 17 (12 snares, 4 kicks, a tom).
+        let second = c.noteIndices(from: .milliseconds(2000), to: .milliseconds(5000))
+        #expect(second == 9..<26)
+        #expect(second.allSatisfy { c.notes[$0].measureIndex == 1 })
     }
 
     @Test func notesAreSortedByTimeThenVoice() throws {

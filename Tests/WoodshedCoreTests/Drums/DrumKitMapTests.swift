@@ -2,11 +2,37 @@ import Testing
 @testable import WoodshedCore
 
 @Suite struct DrumKitMapTests {
+    /// The General MIDI percussion key of each voice (GM Level 1 percussion key map, channel 10).
+    static let generalMIDINotes: [DrumVoice: UInt8] = [
+        .kick: 36,         // Bass Drum 1
+        .kickLeft: 35,     // Acoustic Bass Drum
+        .snare: 38,        // Acoustic Snare
+        .snareRim: 40,     // Electric Snare
+        .crossStick: 37,   // Side Stick
+        .hihat: 42,        // Closed Hi-Hat
+        .hihatOpen: 46,    // Open Hi-Hat
+        .hihatPedal: 44,   // Pedal Hi-Hat
+        .tomHigh: 50,      // High Tom
+        .tomMid: 47,       // Low-Mid Tom
+        .tomLow: 45,       // Low Tom
+        .tomFloor: 43,     // High Floor Tom
+        .crash: 49,        // Crash Cymbal 1
+        .crashLeft: 57,    // Crash Cymbal 2
+        .ride: 51,         // Ride Cymbal 1
+        .rideBell: 53,     // Ride Bell
+        .splash: 55,       // Splash Cymbal
+        .china: 52,        // Chinese Cymbal
+    ]
+
     @Test func generalMIDIMapsEveryVoiceToItsOwnNote() {
         let map = DrumKitMap.generalMIDI
-        for voice in DrumVoice.allCases {
-            #expect(map.voice(forNote: voice.generalMIDINote) == voice)
+        #expect(Set(Self.generalMIDINotes.keys) == Set(DrumVoice.allCases))
+        for (voice, note) in Self.generalMIDINotes {
+            #expect(voice.generalMIDINote == note, "\(voice)")
+            #expect(map.voice(forNote: note) == voice, "note \(note)")
         }
+        // The voices' 18 notes and the three GM notes without a voice of their own (41, 48, 59).
+        #expect(map.assignments.count == 21)
         #expect(map.voice(forNote: 41) == .tomFloor)
         #expect(map.voice(forNote: 48) == .tomHigh)
         #expect(map.voice(forNote: 39) == nil)

@@ -46,7 +46,10 @@ import Testing
         #expect(throws: WoodshedError.self) { try JudgingWindows(parsing: "") }
         #expect(throws: WoodshedError.self) { try JudgingWindows(parsing: "nan,67,84") }
         for text in ["34,67", "0,10,20", "84,67,34"] {
-            do { _ = try JudgingWindows(parsing: text) } catch let error as WoodshedError {
+            do {
+                _ = try JudgingWindows(parsing: text)
+                Issue.record("expected an error for \(text)")
+            } catch let error as WoodshedError {
                 #expect(!error.message.contains("\n"))
             } catch { Issue.record("unexpected \(error)") }
         }
