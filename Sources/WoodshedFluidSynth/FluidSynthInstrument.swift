@@ -95,10 +95,16 @@ public final class FluidSynthInstrument: SynthInstrument {
     private static let logSilenced = Atomic<Bool>(false)
 
     /// FluidSynth prints its own warnings to stderr; Woodshed reports failures itself in one line.
+    ///
+    /// Debian's FluidSynth also offers each soundfont to libinstpatch (for DLS files), which answers
+    /// an SF2 file with a GLib "CRITICAL" about `ipatch_container_init_iter` — noise, not an error,
+    /// since the SF2 loader then loads the file. A GLib log handler drops exactly those messages
+    /// (from `ipatch_` functions) and passes every other one on to GLib's default handler.
     private static func silenceLibraryLog() {
         guard !logSilenced.exchange(true, ordering: .relaxed) else { return }
         for level in [FLUID_PANIC, FLUID_ERR, FLUID_WARN, FLUID_INFO, FLUID_DBG] {
             fluid_set_log_function(Int32(level.rawValue), nil, nil)
         }
+        GLibLog.dropLibInstPatchNoise()
     }
 }

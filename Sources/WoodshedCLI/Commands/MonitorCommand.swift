@@ -159,6 +159,28 @@ final class MonitorDisplay {
         }
     }
 
+    /// The summary in words a musician reads: what each count means for them and what to do.
+    static func summaryLines(events: Int, overruns: Int, lost: Int, xruns: Int, latencyMs: (p50: Double, p99: Double)?) -> [String] {
+        var lines = ["\(events) note\(events == 1 ? "" : "s")"]
+        if overruns > 0 {
+            lines.append("  \(overruns) time\(overruns == 1 ? "" : "s") notes were lost before Woodshed could read them (the computer "
+                         + "was too busy): close other programs, or allow real-time priority (see README)")
+        }
+        if lost > 0 {
+            lines.append("  \(lost) note\(lost == 1 ? " was" : "s were") not shown or not sounded because Woodshed fell behind; "
+                         + "your timing was still measured")
+        }
+        if xruns > 0 {
+            lines.append("  \(xruns) audio dropout\(xruns == 1 ? "" : "s") (a click or a gap in the sound): try a larger --period, "
+                         + "e.g. --period 128")
+        }
+        if let latencyMs {
+            lines.append(String(format: "  from your hit reaching the computer to the synthesizer starting the sound: "
+                                + "typically %.1f ms, at worst %.1f ms (p99)", latencyMs.p50, latencyMs.p99))
+        }
+        return lines
+    }
+
     func summary(overruns: Int, lost: Int, xruns: Int, latencies: [Int64], live: Bool) {
         let sorted = latencies.sorted()
         func percentile(_ p: Double) -> Double {
@@ -169,23 +191,9 @@ final class MonitorDisplay {
             Output.json(MonitorSummaryRecord(events: events, overruns: overruns, lost: lost, xruns: xruns,
                                              latencyUs: .init(p50: percentile(0.5), p99: percentile(0.99), max: percentile(1))))
         } else {
-            Output.line("\(events) note\(events == 1 ? "" : "s")")
-            if overruns > 0 {
-                Output.line("  \(overruns) time\(overruns == 1 ? "" : "s") notes were lost before Woodshed could read them (the computer "
-                            + "was too busy): close other programs, or allow real-time priority (see README)")
-            }
-            if lost > 0 {
-                Output.line("  \(lost) note\(lost == 1 ? " was" : "s were") not shown or not sounded because Woodshed fell behind; "
-                            + "your timing was still measured")
-            }
-            if xruns > 0 {
-                Output.line("  \(xruns) audio dropout\(xruns == 1 ? "" : "s") (a click or a gap in the sound): try a larger --period, "
-                            + "e.g. --period 128")
-            }
-            if live, !sorted.isEmpty {
-                Output.line(String(format: "  from your hit reaching the computer to the synthesizer starting the sound: "
-                                   + "typically %.1f ms, at worst %.1f ms (p99)", percentile(0.5) / 1000, percentile(0.99) / 1000))
-            }
+            MonitorDisplay.summaryLines(events: events, overruns: overruns, lost: lost, xruns: xruns,
+                                        latencyMs: live && !sorted.isEmpty ? (percentile(0.5) / 1000, percentile(0.99) / 1000) : nil)
+                .forEach(Output.line)
         }
     }
 }
