@@ -68,10 +68,10 @@ struct MetronomeCommand: ParsableCommand {
         case .alsa(let device): sink = PCMOutput(device: device, format: format)
         case .null: sink = NullOutput(format: format)
         }
-        let start = clock.now + .milliseconds(100)
-        let beats = SteadyBeats(bpm: bpm, signature: signature, start: start, count: beatCount)
         let renderer = try EngineSetup.renderer(options: options, output: sink, clock: clock, click: clickSound,
                                                 origin: .zero, commands: SPSCQueue(minimumCapacity: 2), needsSynth: false)
+        let start = clock.now + .milliseconds(100)  // after the audio is ready: the first click is never in the past
+        let beats = SteadyBeats(bpm: bpm, signature: signature, start: start, count: beatCount)
         renderer.mixer.clicks?.play(beats)
         let end = beatCount.map { start + EngineTime(nanoseconds: beats.beatDuration.nanoseconds * Int64($0)) }
         Output.line("\(Self.format(bpm)) BPM in \(signature), \(clickSound) click — Ctrl-C to stop")

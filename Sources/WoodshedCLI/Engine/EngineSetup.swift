@@ -143,7 +143,11 @@ final class EngineSetup {
             let clicks = click.map { ClickTrack(sound: $0, sampleRate: format.sampleRate) }
             let mixer = Mixer(format: format, instrument: synth, clicks: clicks, origin: origin)
             options.applyLevels(to: mixer)
-            return AudioRenderer(mixer: mixer, output: output, commands: commands, clock: clock)
+            let renderer = AudioRenderer(mixer: mixer, output: output, commands: commands, clock: clock)
+            // Live, lock memory now that everything is loaded: on a slow machine faulting it all in
+            // takes a while, which must not eat into a count-in whose time zero is set after this.
+            if clock.isRealTime { RealTimeThread.lockMemoryIfAllowed() }
+            return renderer
         } catch {
             try? output.stop()
             throw error
