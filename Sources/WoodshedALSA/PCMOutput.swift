@@ -57,8 +57,10 @@ public final class PCMOutput: AudioOutput {
         snd_pcm_sw_params_malloc(&sw)
         defer { snd_pcm_sw_params_free(sw) }
         snd_pcm_sw_params_current(handle, sw)
-        // Start as soon as the buffer is full; wake when a period is free.
-        snd_pcm_sw_params_set_start_threshold(handle, sw, snd_pcm_uframes_t(format.periodFrames * format.periods))
+        // Start as soon as one period is queued, as FluidSynth's own driver does: after an underrun
+        // the sound is back one period later, not a whole buffer later (the loop then fills the
+        // buffer again at once). Wake when a period is free.
+        snd_pcm_sw_params_set_start_threshold(handle, sw, snd_pcm_uframes_t(format.periodFrames))
         snd_pcm_sw_params_set_avail_min(handle, sw, snd_pcm_uframes_t(format.periodFrames))
         PCMTrigger.useMonotonicStamps(handle, sw)
         try ALSAError.check(snd_pcm_sw_params(handle, sw), "\(what): software parameters")

@@ -119,7 +119,7 @@ final class SilentUntilNoteSynth: SynthInstrument {
         let format = AudioFormat(sampleRate: 48_000, periodFrames: 64, periods: 3)
         let renderer = AudioRenderer(mixer: Mixer(format: format, instrument: nil, clicks: nil), output: NullOutput(format: format),
                                      commands: SPSCQueue(minimumCapacity: 8), clock: VirtualClock())
-        let (start, bytes) = renderer.latencyStorage
+        let (start, bytes) = renderer.stampToNoteOn.storage
         #expect(bytes >= 512 * 1024)
         #expect(PageResidency.residentFraction(start, bytes: bytes) == 1.0)
     }

@@ -250,6 +250,48 @@ def load_virmidi():
     wait_for_condition(lambda: virmidi_loaded() and Path(VIRMIDI_DEVICE).exists(), 10, "the virtual MIDI clients")
 
 
+class HighResolutionLoopback:
+    """The loopback card clocked by a high-resolution timer instead of the kernel's 4 ms jiffies.
+
+    snd-aloop moves data on jiffies by default (HZ=250 in Debian's kernel): a buffer of 3 × 64
+    frames (4 ms) is emptied in one jump at every tick, so every player underruns all the time and
+    the bench would measure the card, not the player. Loaded with `timer_source=Dummy`, it moves
+    one period at each period of the snd-dummy card instead, which runs on an hrtimer; a stream
+    kept playing to the dummy card (`aplay` from /dev/zero) with the same period sets the pace.
+    The loopback's period must then equal that clock's; the capture is opened with the same period.
+    Only the latency bench uses this (its own guest): `restore()` puts the jiffies card back.
+    """
+
+    def __init__(self):
+        subprocess.run(["rmmod", "snd_aloop"], check=True, capture_output=True)
+        for module in ("snd-dummy.ko", "snd-aloop.ko"):
+            args = ["insmod", str(GUEST_MODULES / module)] + (["timer_source=Dummy"] if module == "snd-aloop.ko" else [])
+            subprocess.run(args, check=True, capture_output=True)
+        wait_for_condition(lambda: Path("/proc/asound/Loopback").exists() and Path("/proc/asound/Dummy").exists(),
+                           10, "the loopback and dummy cards")
+        self.clock = None
+
+    def run_clock(self, rate: int, period: int):
+        """Keep the dummy card playing silence with `period`-frame periods (one loopback period each)."""
+        self.stop_clock()
+        self.clock = subprocess.Popen(["aplay", "-q", "-D", "hw:Dummy,0,0", "-t", "raw", "-f", "S16_LE", "-c", "2",
+                                       "-r", str(rate), f"--period-size={period}", f"--buffer-size={period * 32}",
+                                       "/dev/zero"], stderr=subprocess.DEVNULL)
+        wait_for_condition(lambda: playback_running("Dummy"), 30, "the dummy card's clock stream")
+
+    def stop_clock(self):
+        if self.clock:
+            self.clock.terminate()
+            self.clock.wait(10)
+            self.clock = None
+
+    def restore(self):
+        self.stop_clock()
+        subprocess.run(["rmmod", "snd_aloop"], capture_output=True)
+        subprocess.run(["rmmod", "snd_dummy"], capture_output=True)
+        subprocess.run(["insmod", str(GUEST_MODULES / "snd-aloop.ko")], check=True, capture_output=True)
+
+
 def seq_clients() -> dict[int, str]:
     """Sequencer client numbers and names, from /proc/asound/seq/clients."""
     text = Path("/proc/asound/seq/clients").read_text()
@@ -291,7 +333,9 @@ class Capture:
     to CLOCK_MONOTONIC) gives it, so onsets can be compared with the times notes were sent.
     """
 
-    def __init__(self, device: str = LOOPBACK_CAPTURE, rate: int = 48000, channels: int = 2):
+    def __init__(self, device: str = LOOPBACK_CAPTURE, rate: int = 48000, channels: int = 2,
+                 period: int | None = None):
+        """`period` fixes the period size in frames (the high-resolution loopback needs the player's)."""
         self.lib = ctypes.CDLL("libasound.so.2")
         self.lib.snd_pcm_readi.restype = ctypes.c_long
         self.lib.snd_strerror.restype = ctypes.c_char_p
@@ -299,9 +343,12 @@ class Capture:
         self.pcm = ctypes.c_void_p()
         self._check(self.lib.snd_pcm_open(ctypes.byref(self.pcm), device.encode(),
                                           _SND_PCM_STREAM_CAPTURE, 0), f"open {device}")
-        self._check(self.lib.snd_pcm_set_params(self.pcm, _SND_PCM_FORMAT_S16_LE,
-                                                _SND_PCM_ACCESS_RW_INTERLEAVED, channels, rate,
-                                                0, 200_000), f"set {rate} Hz S16 on {device}")
+        if period is None:
+            self._check(self.lib.snd_pcm_set_params(self.pcm, _SND_PCM_FORMAT_S16_LE,
+                                                    _SND_PCM_ACCESS_RW_INTERLEAVED, channels, rate,
+                                                    0, 200_000), f"set {rate} Hz S16 on {device}")
+        else:
+            self._set_hw(period)
         sw = ctypes.c_void_p()
         self._check(self.lib.snd_pcm_sw_params_malloc(ctypes.byref(sw)), "sw params")
         self.lib.snd_pcm_sw_params_current(self.pcm, sw)
@@ -318,6 +365,26 @@ class Capture:
     def _check(self, err: int, what: str):
         if err < 0:
             raise RuntimeError(f"ALSA capture: {what}: {self.lib.snd_strerror(err).decode()}")
+
+    def _set_hw(self, period: int):
+        """S16 interleaved at the rate, `period` frames a period, a deep buffer (200 ms or more)."""
+        hw = ctypes.c_void_p()
+        self._check(self.lib.snd_pcm_hw_params_malloc(ctypes.byref(hw)), "hw params")
+        try:
+            self._check(self.lib.snd_pcm_hw_params_any(self.pcm, hw), "any")
+            self._check(self.lib.snd_pcm_hw_params_set_access(self.pcm, hw, _SND_PCM_ACCESS_RW_INTERLEAVED), "access")
+            self._check(self.lib.snd_pcm_hw_params_set_format(self.pcm, hw, _SND_PCM_FORMAT_S16_LE), "format")
+            self._check(self.lib.snd_pcm_hw_params_set_channels(self.pcm, hw, self.channels), "channels")
+            rate = ctypes.c_uint(self.rate)
+            self._check(self.lib.snd_pcm_hw_params_set_rate_near(self.pcm, hw, ctypes.byref(rate), None), "rate")
+            frames = ctypes.c_ulong(period)
+            self._check(self.lib.snd_pcm_hw_params_set_period_size_near(self.pcm, hw, ctypes.byref(frames), None),
+                        f"period of {period} frames")
+            buffer = ctypes.c_ulong(max(period * 4, self.rate // 5 // period * period))
+            self._check(self.lib.snd_pcm_hw_params_set_buffer_size_near(self.pcm, hw, ctypes.byref(buffer)), "buffer")
+            self._check(self.lib.snd_pcm_hw_params(self.pcm, hw), f"{self.rate} Hz S16, {period}-frame periods")
+        finally:
+            self.lib.snd_pcm_hw_params_free(hw)
 
     def _trigger_ns(self) -> int:
         st = ctypes.c_void_p()
@@ -426,7 +493,7 @@ class BareFluidSynth:
 
     def __init__(self, *, source: str = VIRMIDI_ADDRESS, device: str = LOOPBACK_PLAYBACK,
                  sf2: Path | None = None, rate: int = 48000, period: int = 256, periods: int = 2,
-                 ready_timeout: float = 120):
+                 ready_timeout: float = 120, env: dict | None = None):
         before = set(seq_clients())
         self.args = ["fluidsynth", "-a", "alsa", "-m", "alsa_seq", "-r", str(rate),
                      "-o", f"audio.alsa.device={device}", "-o", f"audio.period-size={period}",
@@ -435,7 +502,7 @@ class BareFluidSynth:
                      str(sf2 or soundfont())]
         # Without -i the shell keeps it alive while stdin is open; closing stdin ends it.
         self.proc = subprocess.Popen(self.args, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.PIPE, text=True)
+                                     stderr=subprocess.PIPE, text=True, env=env)
         deadline = time.monotonic() + ready_timeout
         self.client = None
         while self.client is None:

@@ -2,85 +2,174 @@
 
 For each player — `woodshed monitor` and bare `fluidsynth`, with the same soundfont, rate, period
 size and period count on the same loopback card — it sends notes into the sequencer through the
-VirMIDI port 16:0 and finds each note's onset in a timed capture of hw:Loopback,1,0. It prints
-p50/p99/max of note-in → sound-out for both and the ratio woodshed / fluidsynth. The guest is
-emulated, so only the ratio means anything; see docs/alsa-test-bench.md.
+VirMIDI port 16:0 and finds each note's onset in a timed capture of the loopback. The players take
+turns (woodshed, fluidsynth, fluidsynth, woodshed, …) in one guest, so a slow moment of the
+emulated machine does not fall on one player only. It prints, per round and pooled: p50/p99/max of
+note-in → sound-out, the underruns each player met (counted the same way for both by
+`xrun_counter.c`, preloaded into each), the onsets not found, woodshed's own stages (stamp → read →
+note-on → written) and the ratio woodshed / fluidsynth. Its defaults are woodshed's own (read from
+`woodshed play --help`). The guest is emulated: only ratios measured in one run mean anything;
+see docs/alsa-test-bench.md and docs/benchmarks.md.
 """
 
 import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import alsabench as ab
 
 
-def measure(name, start_player, args):
-    """Start a player, play args.notes notes, return the latencies (ms, None for a missed onset)."""
-    player = start_player()
+def product_defaults() -> tuple[int, int]:
+    """woodshed's own default period and period count, as its help states them."""
+    text = subprocess.run([str(ab.woodshed_binary()), "play", "--help"], capture_output=True, text=True,
+                          timeout=120).stdout
+    found = [re.search(pattern, text, re.S) for pattern in
+             (r"--period <\w+>\s+Frames per audio period.*?\(default (\d+)\)",
+              r"--periods <\w+>\s+Periods in the audio buffer.*?\(default (\d+)\)")]
+    if not all(found):
+        raise SystemExit("latency bench: cannot read woodshed's default period and periods from `woodshed play --help`")
+    return int(found[0][1]), int(found[1][1])
+
+
+def counter_env(path: Path) -> dict:
+    """The environment that makes a player count its underruns into `path`."""
+    library = os.environ.get("XRUN_COUNTER")
+    if not library or not Path(library).exists():
+        raise SystemExit("latency bench: XRUN_COUNTER does not name the built xrun counter "
+                         "(run the bench through scripts/latency-bench)")
+    return {**os.environ, "LD_PRELOAD": library, "XRUN_COUNTER_FILE": str(path)}
+
+
+class Round:
+    def __init__(self, player: str):
+        self.player = player
+        self.latencies: list[float] = []
+        self.missing = 0
+        self.xruns = 0
+        self.own_xruns = None
+        self.stages = None
+
+
+def play_round(player: str, args, hr) -> Round:
+    result = Round(player)
+    counted = Path(tempfile.mkdtemp()) / "xruns"
+    env = counter_env(counted)
+    same = dict(rate=args.rate, period=args.period, periods=args.periods)
+    if player == "fluidsynth":
+        proc = ab.BareFluidSynth(sf2=args.soundfont, env=env, **same)
+    else:
+        proc = ab.start_monitor("--map", "gm", "--output", f"alsa:{ab.LOOPBACK_PLAYBACK}", "--soundfont", args.soundfont,
+                                "--rate", str(args.rate), "--period", str(args.period), "--periods", str(args.periods),
+                                env=env)
     try:
-        time.sleep(1.0)
-        cap = ab.Capture(rate=args.rate).start()
-        time.sleep(0.5)
+        ab.wait_for_playback()
+        capture = ab.Capture(rate=args.rate, period=args.period if hr else None).start()
         sent = []
         with ab.VirmidiWriter() as midi:
-            t0 = time.monotonic_ns()
+            t0 = time.monotonic_ns() + 300_000_000
             for k in range(args.notes):
                 ab.wait_until(t0 + k * args.gap_ms * 1_000_000)
                 sent.append(midi.note_on(args.note, 120))
-        time.sleep(0.5)
-        rec = cap.stop()
+        window = min(args.gap_ms, 250)
+        capture.wait_until_holds(sent[-1] + window * 1_000_000)
+        rec = capture.stop()
     finally:
-        stop = getattr(player, "stop")
-        stop()
+        proc.stop()
     if rec.overruns:
-        raise RuntimeError(f"{name}: the capture overran; its clock is unusable")
-    return ab.find_onsets(rec, sent, max_latency_ms=min(args.gap_ms, 250)), player
+        raise RuntimeError(f"{player}: the capture overran; its clock is unusable")
+    found = ab.find_onsets(rec, sent, max_latency_ms=window)
+    result.latencies = [x for x in found if x is not None]
+    result.missing = len(found) - len(result.latencies)
+    result.xruns = int(counted.read_text()) if counted.exists() else -1
+    if player == "woodshed":
+        summary = (proc.of_type("summary") or [{}])[0]
+        result.own_xruns = summary.get("xruns")
+        result.stages = summary.get("stages_us")
+    return result
 
 
-def report(name, lat):
-    found = [x for x in lat if x is not None]
-    print(f"{name:<11} note-in → onset: {ab.Spread(found).line('ms')}, {len(lat) - len(found)} onsets not found")
-    return found
+def spread(values: list[float]) -> str:
+    return ab.Spread(values).line("ms") if values else "no onsets found"
 
 
 def main():
+    default_period, default_periods = product_defaults()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--notes", type=int, default=200)
+    ap.add_argument("--notes", type=int, default=120, help="notes a round")
     ap.add_argument("--gap-ms", type=int, default=250, help="time between notes")
     ap.add_argument("--note", type=int, default=42, help="GM drum note (a short sound: closed hi-hat)")
     ap.add_argument("--rate", type=int, default=48000)
-    ap.add_argument("--period", type=int, default=256, help="frames per period")
-    ap.add_argument("--periods", type=int, default=3)
+    ap.add_argument("--period", type=int, default=default_period, help=f"frames per period (woodshed's default: {default_period})")
+    ap.add_argument("--periods", type=int, default=default_periods, help=f"periods (woodshed's default: {default_periods})")
+    ap.add_argument("--rounds", type=int, default=2, help="rounds per player, taking turns")
+    ap.add_argument("--timer", choices=["hr", "jiffies"], default="hr",
+                    help="the loopback card's clock: a high-resolution timer (default) or the kernel's 4 ms jiffies")
     ap.add_argument("--soundfont", default=str(ab.soundfont()))
+    ap.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
     args = ap.parse_args()
 
-    print(f"latency bench: {args.notes} notes each, every {args.gap_ms} ms, note {args.note}, "
-          f"{args.rate} Hz, {args.periods} x {args.period} frames, {args.soundfont}")
-    same = dict(rate=args.rate, period=args.period, periods=args.periods)
+    defaults = " (woodshed's defaults)" if (args.period, args.periods) == (default_period, default_periods) else ""
+    print(f"latency bench: {args.notes} notes a round, every {args.gap_ms} ms, note {args.note}; {args.rate} Hz, "
+          f"{args.periods} × {args.period} frames{defaults}; loopback clocked by {args.timer}; {args.soundfont}")
+    if ab.missing_feature(["monitor"]):
+        raise SystemExit(f"latency bench: {ab.missing_feature(['monitor'])}")
 
-    fluid, _ = measure("fluidsynth", lambda: ab.BareFluidSynth(sf2=args.soundfont, **same), args)
-    fluid_found = report("fluidsynth", fluid)
+    hr = ab.HighResolutionLoopback() if args.timer == "hr" else None
+    rounds: list[Round] = []
+    try:
+        if hr:
+            hr.run_clock(args.rate, args.period)
+        order = ["woodshed", "fluidsynth", "fluidsynth", "woodshed"]
+        for k in range(2 * args.rounds):
+            r = play_round(order[k % 4], args, hr)
+            rounds.append(r)
+            own = f" (its own count {r.own_xruns})" if r.own_xruns is not None else ""
+            print(f"round {k + 1} {r.player:<10} note-in → onset: {spread(r.latencies)}; "
+                  f"{r.xruns} xruns{own}; {r.missing} onsets not found")
+    finally:
+        if hr:
+            hr.restore()
 
-    missing = ab.missing_feature(["monitor"])
-    if missing:
-        print(f"woodshed    not measured: {missing}")
+    pooled = {p: [x for r in rounds if r.player == p for x in r.latencies] for p in ("woodshed", "fluidsynth")}
+    xruns = {p: sum(r.xruns for r in rounds if r.player == p) for p in pooled}
+    missing = sum(r.missing for r in rounds)
+    for player in ("woodshed", "fluidsynth"):
+        print(f"{player:<10} all rounds: {spread(pooled[player])}; {xruns[player]} xruns")
+    stage_p50 = {}
+    for stage in ("stamp_to_read", "stamp_to_note_on", "stamp_to_written"):
+        values = [r.stages[stage]["p50"] for r in rounds if r.stages]
+        stage_p50[stage] = statistics.median(values) / 1000 if values else None
+    print("woodshed   stages (p50, median of rounds): "
+          + ", ".join(f"{name.replace('_', ' ')} {value:.3f} ms" for name, value in stage_p50.items() if value is not None))
+    print(f"onsets not found: {missing}")
+    if not pooled["woodshed"] or not pooled["fluidsynth"]:
+        print("ratio      not computable: no onsets found for one side")
         return 1
-    start = lambda: ab.start_monitor("--map", "gm", "--output", f"alsa:{ab.LOOPBACK_PLAYBACK}",
-                                     "--soundfont", args.soundfont, "--rate", str(args.rate),
-                                     "--period", str(args.period), "--periods", str(args.periods))
-    wood, mon = measure("woodshed", start, args)
-    wood_found = report("woodshed", wood)
-    summary = (mon.of_type("summary") or [{}])[0]
-    lat = summary.get("latency_us", {})
-    print(f"woodshed    own software latency (kernel stamp → fluid_synth_noteon): "
-          f"p50 {lat.get('p50')} µs, p99 {lat.get('p99')} µs, max {lat.get('max')} µs; "
-          f"xruns {summary.get('xruns')}, overruns {summary.get('overruns')}")
-    if not fluid_found or not wood_found:
-        print("ratio       not computable: no onsets found for one side")
-        return 1
+    ratio = {p: ab.percentile(pooled["woodshed"], p) / ab.percentile(pooled["fluidsynth"], p) for p in (50, 99)}
     for p in (50, 99):
-        r = ab.percentile(wood_found, p) / ab.percentile(fluid_found, p)
-        print(f"ratio p{p}   woodshed / fluidsynth = {r:.3f} (goal ≤ 1.05)")
+        print(f"ratio p{p}   woodshed / fluidsynth = {ratio[p]:.3f} (goal ≤ 1.05)")
+    if args.json:
+        print(json.dumps({
+            "period": args.period, "periods": args.periods, "rate": args.rate, "timer": args.timer,
+            "rounds_per_player": args.rounds, "notes_per_round": args.notes,
+            "p50_ratio": round(ratio[50], 3), "p99_ratio": round(ratio[99], 3),
+            "woodshed_p50_ms": round(ab.percentile(pooled["woodshed"], 50), 3),
+            "woodshed_p99_ms": round(ab.percentile(pooled["woodshed"], 99), 3),
+            "fluidsynth_p50_ms": round(ab.percentile(pooled["fluidsynth"], 50), 3),
+            "fluidsynth_p99_ms": round(ab.percentile(pooled["fluidsynth"], 99), 3),
+            "woodshed_xruns": xruns["woodshed"], "fluidsynth_xruns": xruns["fluidsynth"],
+            "onsets_missing": missing,
+            "woodshed_stamp_to_read_p50_ms": stage_p50["stamp_to_read"],
+            "woodshed_stamp_to_noteon_p50_ms": stage_p50["stamp_to_note_on"],
+            "woodshed_stamp_to_written_p50_ms": stage_p50["stamp_to_written"],
+        }, sort_keys=True))
     return 0
 
 

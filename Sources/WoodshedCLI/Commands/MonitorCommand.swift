@@ -42,6 +42,7 @@ struct MonitorCommand: ParsableCommand {
         let display = MonitorDisplay(json: json, pitched: mapping.pitched != nil)
 
         let renderer = try setup.makeAudio(click: nil, origin: setup.clock.now)
+        var stampToRead: [Int64] = []
         if let clock = setup.clock as? VirtualClock {
             try EngineRun.offline(input: setup.input, mode: mode, renderer: renderer, clock: clock) {
                 while let record = mode.results.pop() { display.show(record) }
@@ -64,10 +65,12 @@ struct MonitorCommand: ParsableCommand {
                     if let watcher = setup.watcher { for notice in watcher.poll() { display.show(notice) } }
                 })
             if let error = report.audioError { Output.error("woodshed: audio stopped: \(error)") }
+            stampToRead = report.stampToRead
         }
         setup.reportInputProblems()
         display.summary(overruns: setup.input.overruns, lost: mode.results.dropped + setup.synthCommands.dropped,
-                        xruns: renderer.output.xruns, latencies: renderer.recordedLatencies(), live: !setup.isOffline)
+                        xruns: renderer.output.xruns, stages: LatencyStages(stampToRead: stampToRead, renderer: renderer),
+                        live: !setup.isOffline)
     }
 }
 
@@ -162,18 +165,7 @@ final class MonitorDisplay {
     /// The summary in words a musician reads: what each count means for them and what to do.
     static func summaryLines(events: Int, overruns: Int, lost: Int, xruns: Int, latencyMs: (p50: Double, p99: Double)?) -> [String] {
         var lines = ["\(events) note\(events == 1 ? "" : "s")"]
-        if overruns > 0 {
-            lines.append("  \(overruns) time\(overruns == 1 ? "" : "s") notes were lost before Woodshed could read them (the computer "
-                         + "was too busy): close other programs, or allow real-time priority (see README)")
-        }
-        if lost > 0 {
-            lines.append("  \(lost) note\(lost == 1 ? " was" : "s were") not shown or not sounded because Woodshed fell behind; "
-                         + "your timing was still measured")
-        }
-        if xruns > 0 {
-            lines.append("  \(xruns) audio dropout\(xruns == 1 ? "" : "s") (a click or a gap in the sound): try a larger --period, "
-                         + "e.g. --period 128")
-        }
+        lines += LiveTrouble.lines(overruns: overruns, lost: lost, xruns: xruns)
         if let latencyMs {
             lines.append(String(format: "  from your hit reaching the computer to the synthesizer starting the sound: "
                                 + "typically %.1f ms, at worst %.1f ms (p99)", latencyMs.p50, latencyMs.p99))
@@ -181,18 +173,14 @@ final class MonitorDisplay {
         return lines
     }
 
-    func summary(overruns: Int, lost: Int, xruns: Int, latencies: [Int64], live: Bool) {
-        let sorted = latencies.sorted()
-        func percentile(_ p: Double) -> Double {
-            guard !sorted.isEmpty else { return 0 }
-            return Double(sorted[min(sorted.count - 1, Int((p * Double(sorted.count - 1)).rounded()))]) / 1000
-        }
+    func summary(overruns: Int, lost: Int, xruns: Int, stages: LatencyStages, live: Bool) {
+        let noteOn = stages.stampToNoteOn
         if json {
-            Output.json(MonitorSummaryRecord(events: events, overruns: overruns, lost: lost, xruns: xruns,
-                                             latencyUs: .init(p50: percentile(0.5), p99: percentile(0.99), max: percentile(1))))
+            Output.json(MonitorSummaryRecord(events: events, overruns: overruns, lost: lost, xruns: xruns, latencyUs: noteOn,
+                                             stagesUs: stages))
         } else {
             MonitorDisplay.summaryLines(events: events, overruns: overruns, lost: lost, xruns: xruns,
-                                        latencyMs: live && !sorted.isEmpty ? (percentile(0.5) / 1000, percentile(0.99) / 1000) : nil)
+                                        latencyMs: live && stages.count > 0 ? (noteOn.p50 / 1000, noteOn.p99 / 1000) : nil)
                 .forEach(Output.line)
         }
     }
@@ -246,17 +234,48 @@ struct RealtimeRecord: Encodable {
     var warning: String?
 }
 
-/// The last line: counts and the stamp → synth latency in microseconds.
+/// The last line: counts, the stamp → synth latency and each stage of it, in microseconds.
 struct MonitorSummaryRecord: Encodable {
-    struct Spread: Encodable {
-        var p50: Double
-        var p99: Double
-        var max: Double
-    }
     let type = "summary"
     var events: Int
     var overruns: Int
     var lost: Int
     var xruns: Int
-    var latencyUs: Spread
+    /// The kernel's stamp → the synthesizer's note-on (the same as `stages_us.stamp_to_note_on`).
+    var latencyUs: LatencyStages.Spread
+    var stagesUs: LatencyStages
+}
+
+/// Where a note's time goes inside Woodshed, live, in microseconds (p50, p99, max over the
+/// session's note-ons): stamp → read by the timing thread → note-on in the synthesizer on the audio
+/// thread → the period holding its first sample handed to the device.
+struct LatencyStages: Encodable {
+    struct Spread: Encodable {
+        var p50: Double
+        var p99: Double
+        var max: Double
+
+        init(_ nanoseconds: [Int64]) {
+            let sorted = nanoseconds.sorted()
+            func at(_ p: Double) -> Double {
+                guard !sorted.isEmpty else { return 0 }
+                return Double(sorted[min(sorted.count - 1, Int((p * Double(sorted.count - 1)).rounded()))]) / 1000
+            }
+            (p50, p99, max) = (at(0.5), at(0.99), at(1))
+        }
+    }
+
+    var stampToRead: Spread
+    var stampToNoteOn: Spread
+    var stampToWritten: Spread
+    /// How many note-ons reached the synthesizer.
+    var count: Int
+
+    init(stampToRead: [Int64], renderer: AudioRenderer) {
+        self.stampToRead = Spread(stampToRead)
+        let noteOns = renderer.stampToNoteOn.nanoseconds
+        stampToNoteOn = Spread(noteOns)
+        stampToWritten = Spread(renderer.stampToWritten.nanoseconds)
+        count = noteOns.count
+    }
 }

@@ -16,7 +16,8 @@ final class PlayDisplay {
     let json: Bool
     let recorder: SessionRecorder?
     private(set) var judgements: [Judgement] = []
-    private(set) var extras: [ExtraHit] = []
+    /// Extra hits by the pass they were played in: counted, not kept (a flood of them costs no memory).
+    private var extrasPerPass: [Int]
     private var measureNotes: [MeasureKey: Int] = [:]
     private var pending: [MeasureKey: [Judgement]] = [:]
     /// Extra hits by the measure they were played in, until that measure is printed.
@@ -51,6 +52,7 @@ final class PlayDisplay {
         notesPerPass = perPass
         judgedPerPass = Array(repeating: 0, count: perPass.count)
         heldBack = Array(repeating: [], count: perPass.count)
+        extrasPerPass = Array(repeating: 0, count: perPass.count)
     }
 
     static let legend = "each note: ● perfect · < > great (early/late) · « » good · x miss · + extra hits"
@@ -66,13 +68,12 @@ final class PlayDisplay {
     /// after at least one complete pass counts its complete passes; the partial pass was shown, is
     /// not scored, and is not kept. A run stopped before any pass was complete counts as far as it
     /// got (the session is then stored as aborted).
-    func scored(stopped: Bool) -> (judgements: [Judgement], extras: [ExtraHit], passes: Int) {
+    func scored(stopped: Bool) -> (judgements: [Judgement], extras: Int, passes: Int) {
         let complete = completePasses
         guard stopped, plan.passStarts.count > 1, complete > 0, complete < plan.passStarts.count else {
-            return (judgements, extras, stopped ? complete : plan.passStarts.count)
+            return (judgements, extrasPerPass.reduce(0, +), stopped ? complete : plan.passStarts.count)
         }
-        let end = plan.passStarts[complete]
-        return (judgements.filter { plan.notes[Int($0.noteIndex)].pass < complete }, extras.filter { $0.time < end }, complete)
+        return (judgements.filter { plan.notes[Int($0.noteIndex)].pass < complete }, extrasPerPass[..<complete].reduce(0, +), complete)
     }
 
     /// Hands the store what it has not had yet: on a normal end nothing is left; stopped, a loop's
@@ -115,8 +116,8 @@ final class PlayDisplay {
     }
 
     private func extra(_ e: ExtraHit) {
-        extras.append(e)
         let at = plan.measure(at: e.time)
+        extrasPerPass[min(at?.pass ?? 0, extrasPerPass.count - 1)] += 1
         record(DrumEvent(voice: e.voice, measure: at?.measure, expected: nil, played: e.time, tier: .extra, velocity: Int(e.velocity)),
                pass: at?.pass ?? 0)
         if json {

@@ -16,6 +16,10 @@ struct PlayResults {
     var passes: Int
     /// The judgements scored.
     var judgements: [Judgement]
+    /// Live trouble: input overruns, results lost in Woodshed's queues, audio dropouts.
+    var overruns = 0
+    var lost = 0
+    var xruns = 0
 
     func print(highScore: String?, storeWarning: String?, sessionID: Int64?) {
         if json {
@@ -26,7 +30,7 @@ struct PlayResults {
                 meanOffsetMs: summary.hits > 0 ? summary.meanOffsetMilliseconds : nil,
                 sdOffsetMs: summary.hits > 1 ? summary.sdOffsetMilliseconds : nil,
                 offsets: offsets.map { InputOffset(input: $0.0, offsetMs: $0.1) }, speed: practice.speedPercent,
-                passes: passes, session: sessionID.map(Int.init)))
+                passes: passes, session: sessionID.map(Int.init), overruns: overruns, lost: lost, xruns: xruns))
             if let storeWarning { Output.error("woodshed: \(storeWarning)") }
             return
         }
@@ -64,6 +68,7 @@ struct PlayResults {
                                   s.miss == 1 ? "" : "es", s.hits > 0 ? s.meanOffsetMilliseconds : 0))
             }
         }
+        out += LiveTrouble.lines(overruns: overruns, lost: lost, xruns: xruns)
         if let highScore { out.append("  " + highScore) }
         if practice.level < 5, summary.accuracy > 90 {
             out.append("  Over 90 % at level \(practice.level): try level \(practice.level + 1) "
@@ -95,6 +100,12 @@ struct SummaryRecord: Encodable {
     var speed: Int
     var passes: Int
     var session: Int?
+    /// Times notes were lost before Woodshed could read them (ALSA input overruns).
+    var overruns: Int
+    /// Results or sounds lost because Woodshed's queues were full.
+    var lost: Int
+    /// Audio dropouts.
+    var xruns: Int
 }
 
 /// One input's latency correction.

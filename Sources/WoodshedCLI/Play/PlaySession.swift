@@ -123,7 +123,7 @@ struct PlaySession {
         let scored = display.scored(stopped: stopped)
         display.finishRecording(stopped: stopped)
         let finished = !stopped || (looping && scored.passes > 0)
-        let summary = SessionSummary(judgements: scored.judgements, extras: scored.extras)
+        let summary = SessionSummary(judgements: scored.judgements, extraCount: scored.extras)
         let results = DrumResults(notes: summary.notes, hits: summary.hits, perfect: summary.perfect, great: summary.great,
                                   good: summary.good, miss: summary.miss, extra: summary.extra, accuracy: summary.accuracy,
                                   hitRate: summary.hitRate, score: Int(summary.score), maxCombo: summary.maxCombo,
@@ -145,7 +145,8 @@ struct PlaySession {
         }
         PlayResults(summary: summary, plan: plan, practice: practice, chartPath: settings.chartPath, json: settings.json,
                     offsetLine: calibrations.summary(setup: setup), offsets: calibrations.applied(setup: setup),
-                    passes: scored.passes, judgements: scored.judgements)
+                    passes: scored.passes, judgements: scored.judgements, overruns: setup.input.overruns,
+                    lost: mode.results.dropped + setup.synthCommands.dropped, xruns: setup.renderer?.output.xruns ?? 0)
             .print(highScore: outcome?.highScore?.message, storeWarning: outcome?.warning ?? recorder?.problem,
                    sessionID: settings.keepsHistory ? outcome?.session?.id : nil)
         return summary

@@ -32,13 +32,18 @@ public struct SessionSummary: Hashable, Sendable, Codable {
     public static let onTimeMilliseconds = 2
 
     public init(judgements: [Judgement], extras: [ExtraHit]) {
+        self.init(judgements: judgements, extraCount: extras.count)
+    }
+
+    /// The same from the number of extra hits alone (all that is summed of them).
+    public init(judgements: [Judgement], extraCount: Int) {
         notes = judgements.count
         perfect = judgements.count { $0.tier == .perfect }
         great = judgements.count { $0.tier == .great }
         good = judgements.count { $0.tier == .good }
         miss = judgements.count { $0.tier == .miss }
         hits = perfect + great + good
-        extra = extras.count
+        extra = extraCount
         let weighted = 10 * perfect + 8 * great + 5 * good
         accuracy = notes == 0 ? 0 : 10 * Double(weighted) / Double(notes)
         hitRate = notes == 0 ? 0 : 100 * Double(hits) / Double(notes)

@@ -18,10 +18,14 @@ public final class AudioRenderer {
     /// The absolute stream sample of the next frame to render.
     public private(set) var nextSample: Int64 = 0
     private let buffer: UnsafeMutablePointer<Float>
-    private let latencies: UnsafeMutablePointer<Int64>
-    private let latencyCapacity: Int
-    /// How many note-on latencies were recorded (stamp → synth note-on call).
-    public private(set) var latencyCount = 0
+    /// For each note-on: its stamp → the synth's note-on call.
+    public let stampToNoteOn: LatencyLog
+    /// For each note-on: its stamp → the write of the period holding its first sample returned.
+    public let stampToWritten: LatencyLog
+    /// The stamps of the note-ons applied in the period being rendered (at most `periodStampCapacity`).
+    private let periodStamps: UnsafeMutablePointer<Int64>
+    private static let periodStampCapacity = 64
+    private var periodStampCount = 0
 
     public init(mixer: Mixer, output: AudioOutput, commands: SPSCQueue<MIDIEvent>, clock: EngineClock, latencyCapacity: Int = 65_536) {
         self.mixer = mixer
@@ -31,14 +35,15 @@ public final class AudioRenderer {
         // Written once here, so the audio thread does not page-fault them in on first use.
         buffer = .allocate(capacity: 2 * mixer.maximumFrames)
         buffer.initialize(repeating: 0, count: 2 * mixer.maximumFrames)
-        self.latencyCapacity = latencyCapacity
-        latencies = .allocate(capacity: latencyCapacity)
-        latencies.initialize(repeating: 0, count: latencyCapacity)
+        stampToNoteOn = LatencyLog(capacity: latencyCapacity)
+        stampToWritten = LatencyLog(capacity: latencyCapacity)
+        periodStamps = .allocate(capacity: Self.periodStampCapacity)
+        periodStamps.initialize(repeating: 0, count: Self.periodStampCapacity)
     }
 
     deinit {
         buffer.deallocate()
-        latencies.deallocate()
+        periodStamps.deallocate()
     }
 
     /// The engine time of stream sample `sample`.
@@ -63,9 +68,10 @@ public final class AudioRenderer {
             switch command.kind {
             case .noteOn:
                 synth.noteOn(channel: command.channel, note: command.number, velocity: command.value)
-                if latencyCount < latencyCapacity {
-                    latencies[latencyCount] = (clock.now - zero - command.time).nanoseconds
-                    latencyCount += 1
+                stampToNoteOn.append(clock.now - zero - command.time)
+                if periodStampCount < Self.periodStampCapacity {
+                    periodStamps[periodStampCount] = command.time.nanoseconds
+                    periodStampCount += 1
                 }
             case .noteOff:
                 synth.noteOff(channel: command.channel, note: command.number)
@@ -77,11 +83,16 @@ public final class AudioRenderer {
 
     /// Live: applies pending commands, renders one period and writes it (blocking on a device).
     public func renderPeriod() throws {
+        periodStampCount = 0
         applyCommands()
         let frames = mixer.format.periodFrames
         mixer.render(frames: frames, firstSample: nextSample, into: buffer)
         nextSample += Int64(frames)
         try output.write(UnsafeBufferPointer(start: buffer, count: 2 * frames))
+        if periodStampCount > 0 {
+            let written = clock.now - zero
+            for i in 0..<periodStampCount { stampToWritten.append(written - EngineTime(nanoseconds: periodStamps[i])) }
+        }
     }
 
     // Frames of the current period already rendered into `buffer` (offline only).
@@ -118,13 +129,6 @@ public final class AudioRenderer {
         }
     }
 
-    /// The latency record's memory (for the test that checks it is resident before start).
-    var latencyStorage: (start: UnsafeRawPointer, bytes: Int) {
-        (UnsafeRawPointer(latencies), latencyCapacity * MemoryLayout<Int64>.stride)
-    }
-
     /// The recorded stamp → note-on latencies, in nanoseconds (read after the audio thread stopped).
-    public func recordedLatencies() -> [Int64] {
-        Array(UnsafeBufferPointer(start: latencies, count: latencyCount))
-    }
+    public func recordedLatencies() -> [Int64] { stampToNoteOn.nanoseconds }
 }

@@ -20,6 +20,8 @@ public enum EngineRun {
         public var inputFinished: Bool
         /// Whether the mode said it was done (the chart judged to its end, the quiz answered).
         public var modeFinished: Bool
+        /// For each note-on, how long from its stamp until the timing thread had read it, ns.
+        public var stampToRead: [Int64] = []
     }
 
     /// Runs offline: jumps the virtual clock from event to event, renders audio exactly up to each
@@ -104,13 +106,16 @@ public enum EngineRun {
         let buffer = UnsafeMutableBufferPointer<MIDIEvent>.allocate(capacity: 256)
         buffer.initialize(repeating: MIDIEvent(time: .zero, kind: .noteOff, number: 0, value: 0))
         defer { buffer.deallocate() }
+        let readLog = LatencyLog()
         let slice = inputSlice
         let timingThread = try RealTimeThread(name: "woodshed-timing", priority: timingPriority) {
             while !stop.load(ordering: .relaxed) {
                 switch input.read(into: buffer, until: clock.now + slice) {
                 case .events(let n):
+                    let read = clock.now
                     for i in 0..<n {
                         var event = buffer[i]
+                        if event.kind == .noteOn { readLog.append(read - event.time) }
                         event.time -= zero
                         mode.handle(event)
                     }
@@ -147,7 +152,7 @@ public enum EngineRun {
         if let drainError { throw drainError }
         return LiveReport(timingPolicy: timingThread.policy, audioPolicy: audioThread?.policy,
                           audioError: audioError.value, inputFinished: inputFinished.load(ordering: .acquiring),
-                          modeFinished: modeFinished.load(ordering: .acquiring))
+                          modeFinished: modeFinished.load(ordering: .acquiring), stampToRead: readLog.nanoseconds)
     }
 }
 
