@@ -77,6 +77,37 @@ public final class PCMOutput: AudioOutput {
     /// `PCMCapture.triggerTime` is on the same clock, which is how `calibrate --loopback` times a click.
     public var triggerTime: EngineTime? { pcm.flatMap(PCMTrigger.time) }
 
+    /// Waits (polling the device, the one wait the audio thread makes) until a period fits. An
+    /// underrun met here is recovered and counted like one met by a write.
+    public func waitUntilWritable() throws {
+        guard let pcm else { return }
+        let period = snd_pcm_sframes_t(format.periodFrames)
+        while true {
+            let available = snd_pcm_avail_update(pcm)
+            if available >= period { return }
+            if available < 0 {
+                try recover(pcm, Int32(available))
+                continue
+            }
+            // Not yet running (still filling up to the start threshold) means room, not waiting.
+            if snd_pcm_state(pcm) == SND_PCM_STATE_PREPARED { return }
+            let waited = snd_pcm_wait(pcm, 1000)
+            if waited < 0 { try recover(pcm, waited) }
+        }
+    }
+
+    /// An underrun or suspend: recover (prepare) and count it. Anything else (EIO from a device
+    /// that stalled): prepare the stream again a few times before giving up.
+    private func recover(_ pcm: OpaquePointer, _ error: Int32) throws {
+        xrunCount += 1
+        failures += 1
+        var recovered = snd_pcm_recover(pcm, error, 1)
+        if recovered < 0, failures <= 3 { recovered = snd_pcm_prepare(pcm) }
+        if recovered < 0 || failures > 3 {
+            throw ALSAError("audio output \"\(device)\" failed", code: recovered < 0 ? recovered : error)
+        }
+    }
+
     public func write(_ interleaved: UnsafeBufferPointer<Float>) throws {
         guard let pcm, let base = interleaved.baseAddress else { return }
         let total = interleaved.count / 2
@@ -101,15 +132,7 @@ public final class PCMOutput: AudioOutput {
         while frames > 0 {
             let written = snd_pcm_writei(pcm, data + offset * bytesPerFrame, snd_pcm_uframes_t(frames))
             if written < 0 {
-                // Underrun or suspend: recover and go on. Anything else (EIO from a device that
-                // stalled): prepare the stream again a few times before giving up.
-                xrunCount += 1
-                failures += 1
-                var recovered = snd_pcm_recover(pcm, Int32(written), 1)
-                if recovered < 0, failures <= 3 { recovered = snd_pcm_prepare(pcm) }
-                if recovered < 0 || failures > 3 {
-                    throw ALSAError("audio output \"\(device)\" failed", code: recovered < 0 ? recovered : Int32(written))
-                }
+                try recover(pcm, Int32(written))
                 continue
             }
             failures = 0

@@ -113,6 +113,30 @@ final class SilentUntilNoteSynth: SynthInstrument {
     }
 }
 
+@Suite struct RepeatedStrikeTests {
+    /// Live, a key struck again within one period sounds once; a release in between makes the next
+    /// strike a new note; another key or channel is its own note; the next period starts afresh.
+    @Test func aKeyStruckTwiceInOnePeriodSoundsOnce() throws {
+        let format = AudioFormat(sampleRate: 48_000, periodFrames: 64, periods: 3)
+        let synth = ConstantSynth()
+        let queue = SPSCQueue<MIDIEvent>(minimumCapacity: 32)
+        let renderer = AudioRenderer(mixer: Mixer(format: format, instrument: synth, clicks: nil),
+                                     output: MemoryOutput(format: format), commands: queue, clock: VirtualClock())
+        for velocity: UInt8 in [100, 90, 80] { queue.push(.noteOn(38, velocity: velocity, at: .zero)) }
+        queue.push(.noteOn(36, velocity: 70, at: .zero))
+        queue.push(.noteOn(38, velocity: 60, at: .zero, channel: 1, source: 0))
+        queue.push(MIDIEvent(time: .zero, kind: .noteOff, channel: 10, number: 38, value: 0))
+        queue.push(.noteOn(38, velocity: 50, at: .zero))
+        try renderer.renderPeriod()
+        #expect(synth.notes.map { [$0.0, $0.1, $0.2] } == [[10, 38, 100], [10, 36, 70], [1, 38, 60], [10, 38, 50]])
+        #expect(renderer.mergedNoteOns == 2)
+        queue.push(.noteOn(38, velocity: 40, at: .zero))
+        try renderer.renderPeriod()
+        #expect(synth.notes.map { [$0.0, $0.1, $0.2] }.last == [10, 38, 40])
+        #expect(renderer.mergedNoteOns == 2)
+    }
+}
+
 @Suite struct RendererMemoryTests {
     @Test func theLatencyRecordIsResidentBeforeTheAudioThreadStarts() {
         munlockall()  // a live test in this process may have locked all future memory as root

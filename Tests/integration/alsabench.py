@@ -73,6 +73,16 @@ def missing_feature(args: list[str]) -> str | None:
 
 # --- Processes that print one JSON object per line -------------------------------------------------
 
+_open: list = []  # processes and captures not yet stopped
+
+
+def close_everything():
+    """Stop every process and capture a test left running (a failed assertion skips its own cleanup),
+    so that the next test finds the devices free."""
+    while _open:
+        _open[-1].stop()
+
+
 class JsonLinesProcess:
     """A child process whose stdout carries JSON lines, read on a thread as they come.
 
@@ -82,6 +92,7 @@ class JsonLinesProcess:
 
     def __init__(self, args: list[str], *, env: dict | None = None, preexec_fn=None):
         self.args = [str(a) for a in args]
+        _open.append(self)
         self.proc = subprocess.Popen(self.args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      stdin=subprocess.DEVNULL, text=True, bufsize=1, env=env,
                                      preexec_fn=preexec_fn)
@@ -136,6 +147,8 @@ class JsonLinesProcess:
 
     def stop(self, timeout: float = 60) -> int:
         """SIGINT, then wait for exit (SIGKILL after `timeout`); returns the exit status."""
+        if self in _open:
+            _open.remove(self)
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
         try:
@@ -313,17 +326,40 @@ _SND_PCM_TSTAMP_TYPE_MONOTONIC = 1
 
 @dataclass
 class Recording:
-    """Mono samples (left channel) and the monotonic time of sample 0."""
+    """Mono samples (left channel) and when each was taken.
+
+    Times come from the card: `anchors` pairs a capture position (frames) with the monotonic time
+    the card reached it (ALSA's status timestamp), read after every read (every ~21 ms). Between two
+    anchors the time is interpolated, so a card whose clock does not keep exact pace with
+    CLOCK_MONOTONIC (the loopback driven by a timer that now and then fires late in an emulated
+    guest) is still timed right to within a period. Without anchors, sample 0 is at `start_ns`.
+    """
     samples: array.array
     rate: int
     start_ns: int
     overruns: int = 0
-
-    def index_at(self, t_ns: int) -> int:
-        return round((t_ns - self.start_ns) * self.rate / 1e9)
+    anchors: list = field(default_factory=list)  # (frames, t_ns), both increasing
 
     def time_at(self, index: float) -> float:
-        return self.start_ns + index * 1e9 / self.rate
+        previous_frames, previous_t = 0, self.start_ns
+        for frames, at in self.anchors:
+            if frames >= index:
+                if previous_frames == 0 and previous_t == self.start_ns and frames == self.anchors[0][0]:
+                    return at - (frames - index) * 1e9 / self.rate  # before the first anchor: at the nominal rate
+                return previous_t + (index - previous_frames) / (frames - previous_frames) * (at - previous_t)
+            previous_frames, previous_t = frames, at
+        return previous_t + (index - previous_frames) * 1e9 / self.rate
+
+    def index_at(self, t_ns: int) -> int:
+        previous_frames, previous_t = 0, self.start_ns
+        for frames, at in self.anchors:
+            if at >= t_ns:
+                # Between two anchors the card ran at its own pace: interpolate.
+                span = at - previous_t
+                fraction = (t_ns - previous_t) / span if span > 0 else 1
+                return round(previous_frames + fraction * (frames - previous_frames))
+            previous_frames, previous_t = frames, at
+        return round(previous_frames + (t_ns - previous_t) * self.rate / 1e9)
 
 
 class Capture:
@@ -343,6 +379,8 @@ class Capture:
         self.pcm = ctypes.c_void_p()
         self._check(self.lib.snd_pcm_open(ctypes.byref(self.pcm), device.encode(),
                                           _SND_PCM_STREAM_CAPTURE, 0), f"open {device}")
+        self._closed = False
+        _open.append(self)
         if period is None:
             self._check(self.lib.snd_pcm_set_params(self.pcm, _SND_PCM_FORMAT_S16_LE,
                                                     _SND_PCM_ACCESS_RW_INTERLEAVED, channels, rate,
@@ -357,6 +395,7 @@ class Capture:
         self._check(self.lib.snd_pcm_sw_params(self.pcm, sw), "monotonic timestamps")
         self.lib.snd_pcm_sw_params_free(sw)
         self._chunks: list[bytes] = []
+        self.anchors: list[tuple[int, int]] = []
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self.start_ns = 0
@@ -404,12 +443,36 @@ class Capture:
     def _run(self):
         frames = 1024
         buf = ctypes.create_string_buffer(frames * self.channels * 2)
+        status = ctypes.c_void_p()
+        self.lib.snd_pcm_status_malloc(ctypes.byref(status))
+        self.lib.snd_pcm_status_get_avail.restype = ctypes.c_ulong
+        total = 0
         while not self._stop.is_set():
             n = self.lib.snd_pcm_readi(self.pcm, buf, frames)
             if n < 0:
-                self.overruns += 1  # the sample clock is broken from here on; stop recording
-                break
+                # Overrun: the reader fell behind (a starved guest). Start again and fill the frames
+                # lost with silence, placed by the new trigger time, so times stay right after it.
+                self.overruns += 1
+                if self.lib.snd_pcm_prepare(self.pcm) < 0 or self.lib.snd_pcm_start(self.pcm) < 0:
+                    break
+                restart = self._trigger_ns()
+                last_at = self.anchors[-1] if self.anchors else (0, self.start_ns)
+                lost = max(0, round(last_at[0] + (restart - last_at[1]) * self.rate / 1e9) - total)
+                self._chunks.append(bytes(lost * self.channels * 2))
+                total += lost
+                self.anchors.append((total, restart))
+                continue
             self._chunks.append(buf.raw[: n * self.channels * 2])
+            total += n
+            # Where the card is now (what was read, plus what waits) and when it got there.
+            if self.lib.snd_pcm_status(self.pcm, status) == 0:
+                ts = _Timespec()
+                self.lib.snd_pcm_status_get_htstamp(status, ctypes.byref(ts))
+                at = ts.tv_sec * 1_000_000_000 + ts.tv_nsec
+                position = total + self.lib.snd_pcm_status_get_avail(status)
+                if at and (not self.anchors or (at > self.anchors[-1][1] and position > self.anchors[-1][0])):
+                    self.anchors.append((position, at))
+        self.lib.snd_pcm_status_free(status)
 
     def frames(self) -> int:
         """Frames captured so far."""
@@ -417,16 +480,30 @@ class Capture:
 
     def wait_until_holds(self, t_ns: int, timeout: float = 30):
         """Wait until the capture holds the sound of monotonic time `t_ns` (read as it comes)."""
-        wait_for_condition(lambda: self.start_ns + self.frames() * 1e9 / self.rate >= t_ns, timeout,
-                           "the capture to reach the time asked for")
+        def holds():
+            if not self._thread.is_alive():
+                raise AssertionError(f"the capture stopped reading {self.device} "
+                                     f"({self.overruns} overruns, could not restart)")
+            return self.captured_until_ns() >= t_ns
+        wait_for_condition(holds, timeout, f"the capture to reach the time asked for ({self.overruns} overruns)")
+
+    def captured_until_ns(self) -> float:
+        """The time of the last frame read so far."""
+        partial = Recording(array.array("h"), self.rate, self.start_ns, 0, list(self.anchors))
+        return partial.time_at(self.frames())
 
     def stop(self) -> Recording:
+        if self in _open:
+            _open.remove(self)
         self._stop.set()
-        self._thread.join(10)
-        self.lib.snd_pcm_close(self.pcm)
+        if self._thread.is_alive():
+            self._thread.join(10)
+        if not self._closed:
+            self._closed = True
+            self.lib.snd_pcm_close(self.pcm)
         data = array.array("h")
         data.frombytes(b"".join(self._chunks))
-        return Recording(data[:: self.channels], self.rate, self.start_ns, self.overruns)
+        return Recording(data[:: self.channels], self.rate, self.start_ns, self.overruns, list(self.anchors))
 
 
 def find_onsets(rec: Recording, sent_ns: list[int], *, max_latency_ms: float = 250,

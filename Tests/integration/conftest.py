@@ -22,6 +22,13 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "woodshed: drives the woodshed binary (fails while it lacks the feature)")
 
 
+@pytest.fixture(autouse=True)
+def devices_freed():
+    """Whatever a test left running (its assertion failed before its cleanup) is stopped after it."""
+    yield
+    ab.close_everything()
+
+
 @pytest.fixture
 def woodshed_monitor():
     """Fails the test at once, in one line, when `woodshed monitor` does not exist yet."""

@@ -108,7 +108,7 @@ def main():
     ap.add_argument("--rate", type=int, default=48000)
     ap.add_argument("--period", type=int, default=default_period, help=f"frames per period (woodshed's default: {default_period})")
     ap.add_argument("--periods", type=int, default=default_periods, help=f"periods (woodshed's default: {default_periods})")
-    ap.add_argument("--rounds", type=int, default=2, help="rounds per player, taking turns")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds per player, taking turns")
     ap.add_argument("--timer", choices=["hr", "jiffies"], default="hr",
                     help="the loopback card's clock: a high-resolution timer (default) or the kernel's 4 ms jiffies")
     ap.add_argument("--soundfont", default=str(ab.soundfont()))

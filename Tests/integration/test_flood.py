@@ -27,7 +27,7 @@ def rss_kib(pid: int) -> int:
 
 def test_ten_thousand_notes_a_second_are_all_judged_with_memory_flat():
     workdir = Path(tempfile.mkdtemp())
-    measures = int(SECONDS / 2) + 3
+    measures = int(SECONDS) * 4 + 8  # 2 s each: the chart outlasts even a flood held back; stopped after it
     chart = workdir / "flood.wchart"
     chart.write_text("title: Flood\nbpm: 120\n\n" + "".join("measure\nkick   x-x-\n\n" for _ in range(measures)))
     # No filters: a flood on one pad would otherwise be dropped as double triggers, which is not
@@ -48,6 +48,9 @@ def test_ten_thousand_notes_a_second_are_all_judged_with_memory_flat():
     sent = 0
     ab.wait_for_playback()
     capture = ab.Capture(rate=48000).start()
+    # The writer plays the MIDI interface: on a real machine its bytes arrive by interrupt, ahead of
+    # every thread; here it runs above Woodshed's real-time threads so that its own pace is kept.
+    os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(90))
     with ab.VirmidiWriter() as midi:
         began = time.monotonic_ns()
         rss_start = None
@@ -59,11 +62,16 @@ def test_ten_thousand_notes_a_second_are_all_judged_with_memory_flat():
             if k == batches // 5:
                 rss_start = rss_kib(play.proc.pid)  # once the flood is under way: buffers and caches warm
         flood_end = time.monotonic_ns()
+    os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
+    measures_at_end = sum(line.startswith("m ") for line in play.noise)
     rss_end = rss_kib(play.proc.pid)
     capture.wait_until_holds(flood_end)
     rec = capture.stop()
-    assert play.proc.wait(300) == 0, play.describe()
-    play.stop()
+    # Events are read in the order they came: once a measure that began after the flood is shown,
+    # every note of the flood has been judged. Then Ctrl-C, which ends a play with its results.
+    ab.wait_for_condition(lambda: sum(line.startswith("m ") for line in play.noise) >= measures_at_end + 2,
+                          60, "the measures after the flood")
+    assert play.stop() == 0, play.describe()
     results = "\n".join(play.noise)
     counts = re.search(r"notes (\d+)\s+hits (\d+) .*?extra (\d+)", results)
     assert counts, play.describe()
@@ -71,6 +79,9 @@ def test_ten_thousand_notes_a_second_are_all_judged_with_memory_flat():
     elapsed = (flood_end - began) / 1e9
     print(f"flood: {sent} notes in {elapsed:.2f} s ({sent / elapsed:.0f}/s); {hits} hits + {extra} extra; "
           f"RSS {rss_start} → {rss_end} KiB")
+    # The pace is not asserted: in the emulated guest the kernel's virmidi worker shares two slow
+    # CPUs with Woodshed's real-time threads and holds the writer back when it falls behind (nothing
+    # is lost that way); the rate reached is printed and recorded in docs/benchmarks.md.
     # Every note was judged — a hit on a chart note or an extra; nothing lost by ALSA (an input
     # overrun) or in Woodshed's queues (either would be said in a line of the results).
     assert "lost before Woodshed could read them" not in results, results

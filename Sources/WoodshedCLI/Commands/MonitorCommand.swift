@@ -69,8 +69,8 @@ struct MonitorCommand: ParsableCommand {
         }
         setup.reportInputProblems()
         display.summary(overruns: setup.input.overruns, lost: mode.results.dropped + setup.synthCommands.dropped,
-                        xruns: renderer.output.xruns, stages: LatencyStages(stampToRead: stampToRead, renderer: renderer),
-                        live: !setup.isOffline)
+                        xruns: renderer.output.xruns, merged: renderer.mergedNoteOns,
+                        stages: LatencyStages(stampToRead: stampToRead, renderer: renderer), live: !setup.isOffline)
     }
 }
 
@@ -173,11 +173,11 @@ final class MonitorDisplay {
         return lines
     }
 
-    func summary(overruns: Int, lost: Int, xruns: Int, stages: LatencyStages, live: Bool) {
+    func summary(overruns: Int, lost: Int, xruns: Int, merged: Int, stages: LatencyStages, live: Bool) {
         let noteOn = stages.stampToNoteOn
         if json {
-            Output.json(MonitorSummaryRecord(events: events, overruns: overruns, lost: lost, xruns: xruns, latencyUs: noteOn,
-                                             stagesUs: stages))
+            Output.json(MonitorSummaryRecord(events: events, overruns: overruns, lost: lost, xruns: xruns, merged: merged,
+                                             latencyUs: noteOn, stagesUs: stages))
         } else {
             MonitorDisplay.summaryLines(events: events, overruns: overruns, lost: lost, xruns: xruns,
                                         latencyMs: live && stages.count > 0 ? (noteOn.p50 / 1000, noteOn.p99 / 1000) : nil)
@@ -241,6 +241,8 @@ struct MonitorSummaryRecord: Encodable {
     var overruns: Int
     var lost: Int
     var xruns: Int
+    /// Note-ons not sounded again because their key was already struck in the same audio period.
+    var merged: Int
     /// The kernel's stamp → the synthesizer's note-on (the same as `stages_us.stamp_to_note_on`).
     var latencyUs: LatencyStages.Spread
     var stagesUs: LatencyStages

@@ -20,10 +20,26 @@ final class PlayDisplay {
     private var extrasPerPass: [Int]
     private var measureNotes: [MeasureKey: Int] = [:]
     private var pending: [MeasureKey: [Judgement]] = [:]
+    /// Extra hits stored per pass, measure and voice. Past `storedExtrasPerMeasure` they are counted
+    /// in the session's total but not stored one by one: a chattering pad (thousands of hits a
+    /// second) must not fill the history with rows nobody reads, nor spend the machine's time
+    /// writing them while the drummer plays.
+    private var storedExtras: [ExtraKey: Int] = [:]
+    static let storedExtrasPerMeasure = 64
+
+    struct ExtraKey: Hashable {
+        var pass: Int
+        var measure: Int
+        var voice: DrumVoice
+    }
+
     /// Extra hits by the measure they were played in, until that measure is printed.
     private var extrasByMeasure: [MeasureKey: Int] = [:]
     /// Measures already printed.
     private var printed: Set<MeasureKey> = []
+    /// Extra hits played in a measure after it was printed (after its last note was judged): said in
+    /// one line per measure with the next measure printed, not a line each (a flood stays readable).
+    private var lateExtras: [MeasureKey: Int] = [:]
     /// Every measure in playing order, and how far printing has got.
     private let order: [MeasureKey]
     private var nextInOrder = 0
@@ -118,8 +134,12 @@ final class PlayDisplay {
     private func extra(_ e: ExtraHit) {
         let at = plan.measure(at: e.time)
         extrasPerPass[min(at?.pass ?? 0, extrasPerPass.count - 1)] += 1
-        record(DrumEvent(voice: e.voice, measure: at?.measure, expected: nil, played: e.time, tier: .extra, velocity: Int(e.velocity)),
-               pass: at?.pass ?? 0)
+        let stored = ExtraKey(pass: at?.pass ?? 0, measure: at?.measure ?? 0, voice: e.voice)
+        if storedExtras[stored, default: 0] < Self.storedExtrasPerMeasure {
+            storedExtras[stored, default: 0] += 1
+            record(DrumEvent(voice: e.voice, measure: at?.measure, expected: nil, played: e.time, tier: .extra, velocity: Int(e.velocity)),
+                   pass: at?.pass ?? 0)
+        }
         if json {
             Output.json(ExtraRecord(voice: e.voice.rawValue, hitMs: e.time.milliseconds, velocity: Int(e.velocity), measure: at?.measure))
             return
@@ -127,8 +147,7 @@ final class PlayDisplay {
         guard let at else { return }
         let key = MeasureKey(pass: at.pass, measure: at.measure)
         if printed.contains(key) {
-            // Played in a measure already shown (after its last note was judged): say where it belongs.
-            Output.line("  +1 extra hit in \(plan.passStarts.count > 1 ? "pass \(key.pass + 1) " : "")m \(key.measure)")
+            lateExtras[key, default: 0] += 1
         } else {
             extrasByMeasure[key, default: 0] += 1
         }
@@ -164,6 +183,17 @@ final class PlayDisplay {
             nextInOrder += 1
             if !printed.contains(next), extrasByMeasure[next] != nil { printMeasure(next) }
         }
+        printLateExtras()
+    }
+
+    /// Says where the extra hits played after their measure was shown belong.
+    private func printLateExtras() {
+        guard !lateExtras.isEmpty else { return }
+        for (key, count) in lateExtras.sorted(by: { $0.key < $1.key }) {
+            let passText = plan.passStarts.count > 1 ? "pass \(key.pass + 1) " : ""
+            Output.line("  +\(count) extra \(count == 1 ? "hit" : "hits") in \(passText)m \(key.measure)")
+        }
+        lateExtras = [:]
     }
 
     private func milestones(_ j: Judgement) {
@@ -175,6 +205,7 @@ final class PlayDisplay {
     }
 
     private func printMeasure(_ key: MeasureKey) {
+        printLateExtras()
         printed.insert(key)
         let notes = pending.removeValue(forKey: key) ?? []
         var byVoice: [(DrumVoice, [Judgement])] = []

@@ -26,6 +26,16 @@ public final class AudioRenderer {
     private let periodStamps: UnsafeMutablePointer<Int64>
     private static let periodStampCapacity = 64
     private var periodStampCount = 0
+    /// Live: the keys (channel × note) already struck in the period being rendered, and which they
+    /// are, so they can be cleared. A second note-on of a key in one period is not sounded: two
+    /// strikes of one pad a period (1.3 ms at the defaults) apart are one sound to the ear, no pad
+    /// retriggers that fast, and a flood of notes cannot bury the synthesizer in note-ons.
+    private let struck: UnsafeMutablePointer<Bool>
+    private let struckKeys: UnsafeMutablePointer<UInt16>
+    private var struckCount = 0
+    private static let keyCount = 16 * 128
+    /// Note-ons not sounded because their key was already struck in the same period (audio thread).
+    public private(set) var mergedNoteOns = 0
 
     public init(mixer: Mixer, output: AudioOutput, commands: SPSCQueue<MIDIEvent>, clock: EngineClock, latencyCapacity: Int = 65_536) {
         self.mixer = mixer
@@ -39,11 +49,17 @@ public final class AudioRenderer {
         stampToWritten = LatencyLog(capacity: latencyCapacity)
         periodStamps = .allocate(capacity: Self.periodStampCapacity)
         periodStamps.initialize(repeating: 0, count: Self.periodStampCapacity)
+        struck = .allocate(capacity: Self.keyCount)
+        struck.initialize(repeating: false, count: Self.keyCount)
+        struckKeys = .allocate(capacity: Self.keyCount)
+        struckKeys.initialize(repeating: 0, count: Self.keyCount)
     }
 
     deinit {
         buffer.deallocate()
         periodStamps.deallocate()
+        struck.deallocate()
+        struckKeys.deallocate()
     }
 
     /// The engine time of stream sample `sample`.
@@ -60,13 +76,30 @@ public final class AudioRenderer {
     /// Records each note-on's latency from its stamp to this call on the engine clock.
     @inline(__always)
     public func applyCommands() {
+        applyCommands(mergingRepeats: false)
+    }
+
+    @inline(__always)
+    private func applyCommands(mergingRepeats: Bool) {
         guard let synth = mixer.instrument else {
             while commands.pop() != nil {}
             return
         }
         while let command = commands.pop() {
+            let key = Int(command.channel &- 1) & 15 &* 128 &+ Int(command.number & 127)
             switch command.kind {
             case .noteOn:
+                if mergingRepeats {
+                    if struck[key] {
+                        mergedNoteOns &+= 1
+                        continue
+                    }
+                    if struckCount < Self.keyCount {  // bounded even if a key is struck and released many times
+                        struck[key] = true
+                        struckKeys[struckCount] = UInt16(key)
+                        struckCount &+= 1
+                    }
+                }
                 synth.noteOn(channel: command.channel, note: command.number, velocity: command.value)
                 stampToNoteOn.append(clock.now - zero - command.time)
                 if periodStampCount < Self.periodStampCapacity {
@@ -74,6 +107,8 @@ public final class AudioRenderer {
                     periodStampCount += 1
                 }
             case .noteOff:
+                // Released: a new strike of the key in this period is a new note (a fast trill).
+                if mergingRepeats { struck[key] = false }
                 synth.noteOff(channel: command.channel, note: command.number)
             case .controlChange:
                 synth.controlChange(channel: command.channel, controller: command.number, value: command.value)
@@ -81,10 +116,19 @@ public final class AudioRenderer {
         }
     }
 
-    /// Live: applies pending commands, renders one period and writes it (blocking on a device).
+    /// Live: waits until the device has room for a period, then applies pending commands, renders
+    /// the period and writes it at once. Waiting first (rather than blocking in the write with a
+    /// period rendered before the wait, as FluidSynth's own driver does) puts a note that arrives
+    /// while waiting into this period, not the next: one period less between a hit and its sound.
+    /// It is how JACK runs its clients, with two periods as with more: the render must then fit in
+    /// what is left of the period still queued, which a 64-frame FluidSynth render does many times
+    /// over (docs/benchmarks.md).
     public func renderPeriod() throws {
+        try output.waitUntilWritable()
         periodStampCount = 0
-        applyCommands()
+        applyCommands(mergingRepeats: true)
+        for i in 0..<struckCount { struck[Int(struckKeys[i])] = false }
+        struckCount = 0
         let frames = mixer.format.periodFrames
         mixer.render(frames: frames, firstSample: nextSample, into: buffer)
         nextSample += Int64(frames)

@@ -60,7 +60,8 @@ public enum EngineRun {
     public static let inputSlice = EngineTime.milliseconds(2)
 
     /// Runs live: a timing thread reads the input and calls the mode, an audio thread renders
-    /// period after period into the output, and the calling thread calls `drain` every few
+    /// period after period into the output (the audio thread above the timing thread: a late period
+    /// is heard as a dropout, while a hit read late is still judged by its kernel stamp), and the calling thread calls `drain` every few
     /// milliseconds until `shouldStop` says so, Ctrl-C is pressed, or the input or the mode ends.
     ///
     /// The output must already be started (its format is what the renderer was built for). Only the
@@ -72,7 +73,7 @@ public enum EngineRun {
     ///   - started: called once the timing thread runs, with the scheduling it got.
     public static func live(
         input: MIDIInput, mode: PracticeMode, renderer: AudioRenderer?, clock: EngineClock,
-        zero: EngineTime, timingPriority: Int32 = 80, audioPriority: Int32 = 70,
+        zero: EngineTime, timingPriority: Int32 = 70, audioPriority: Int32 = 80,
         started: (RealTimeThread.Policy) -> Void = { _ in },
         shouldStop: () -> Bool, drain: () throws -> Void
     ) throws -> LiveReport {

@@ -64,6 +64,24 @@ import Testing
         #expect(summary["max_combo"] as? Int == 3)
     }
 
+    /// Extra hits played after their measure was printed are said in one line for the measure,
+    /// not a line each: a chattering pad (or a flood) must not scroll the notes away.
+    @Test func extraHitsAfterTheMeasureIsShownAreOneLine() throws {
+        var run = try setUp()
+        defer { try? FileManager.default.removeItem(at: run.dir) }
+        run.chart = run.dir.appendingPathComponent("two.wchart").path
+        try (Self.chart + "\n\nmeasure\nkick   x---\n").write(toFile: run.chart, atomically: true, encoding: .utf8)
+        // Measure 1 on time (it is shown at its last note, 1500 ms), then four hi-hats in the rest of
+        // it, then measure 2's kick.
+        let hits = try run.events("0 36 100\n500 38 100\n1000 36 100\n1500 38 100\n1600 42 90\n1700 42 90\n1800 42 90\n1900 42 90\n2000 36 100\n")
+        let result = try run.play(["--input", "events:\(hits)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let measureLines = result.lines.filter { $0.hasPrefix("m ") || $0.contains("extra hit") && !$0.contains("each note") }
+        #expect(measureLines.count == 3)
+        #expect(measureLines.dropFirst().first == "  +4 extra hits in m 1")
+        #expect(measureLines.last?.hasPrefix("m   2  BD ●") == true)
+    }
+
     @Test func offsetAndSpeedApplyAsTheRulesSay() throws {
         let run = try setUp()
         defer { try? FileManager.default.removeItem(at: run.dir) }

@@ -208,6 +208,30 @@ import WoodshedStore
         #expect(measures.first { $0.hasPrefix("m   3") }?.contains("+1") == false, "\(run.stdout)")
     }
 
+    /// A chattering pad: every extra hit counts in the results, but a measure keeps at most 64 of
+    /// them per voice as rows in the history.
+    @Test func aFloodOfExtraHitsIsCountedButStoredOnlyUpToTheLimit() throws {
+        let f = try folder()
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        // At 60 BPM: a kick at 0 s, a rest bar from 4 s to 8 s, a kick at 8 s.
+        let chart = try f.write("slow.wchart", "title: Slow\nbpm: 60\n\nmeasure\nkick x---\n\nmeasure\nkick ----\n\nmeasure\nkick x---\n")
+        // Both kicks on time; in the rest bar 100 hi-hats (35 ms apart, past the 30 ms double-trigger
+        // filter) and 3 crashes.
+        var hits = "0 36 100\n"
+        hits += (0..<100).map { "\(4000 + 35 * $0) 42 80\n" }.joined()
+        hits += "7600 49 90\n7700 49 90\n7800 49 90\n8000 36 100\n"
+        let run = try f.woodshed(["play", chart, "--input", "events:\(try f.write("hits.txt", hits))", "--no-feedback", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let summary = try #require(run.lines.last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        #expect(summary["extra"] as? Int == 103)
+        let store = try Store(path: f.dir.appendingPathComponent("woodshed.sqlite").path)
+        let extras = try store.drumEvents(sessionID: 1).filter { $0.tier == .extra }
+        #expect(extras.filter { $0.voice == .hihat }.count == 64)
+        #expect(extras.filter { $0.voice == .crash }.count == 3)
+        #expect(extras.allSatisfy { $0.measure == 2 })
+        #expect(try store.session(id: 1)?.drums?.extra == 103)
+    }
+
     // MARK: Choices the parser checks and lists
 
     @Test func clickAndPresetAreCheckedAndListed() throws {
