@@ -77,25 +77,6 @@ public final class PCMOutput: AudioOutput {
     /// `PCMCapture.triggerTime` is on the same clock, which is how `calibrate --loopback` times a click.
     public var triggerTime: EngineTime? { pcm.flatMap(PCMTrigger.time) }
 
-    /// Waits (polling the device, the one wait the audio thread makes) until a period fits. An
-    /// underrun met here is recovered and counted like one met by a write.
-    public func waitUntilWritable() throws {
-        guard let pcm else { return }
-        let period = snd_pcm_sframes_t(format.periodFrames)
-        while true {
-            let available = snd_pcm_avail_update(pcm)
-            if available >= period { return }
-            if available < 0 {
-                try recover(pcm, Int32(available))
-                continue
-            }
-            // Not yet running (still filling up to the start threshold) means room, not waiting.
-            if snd_pcm_state(pcm) == SND_PCM_STATE_PREPARED { return }
-            let waited = snd_pcm_wait(pcm, 1000)
-            if waited < 0 { try recover(pcm, waited) }
-        }
-    }
-
     /// An underrun or suspend: recover (prepare) and count it. Anything else (EIO from a device
     /// that stalled): prepare the stream again a few times before giving up.
     private func recover(_ pcm: OpaquePointer, _ error: Int32) throws {

@@ -16,9 +16,6 @@ public protocol AudioOutput: AnyObject {
     /// Writes one period (`format.periodFrames` frames) of interleaved stereo samples. Live outputs
     /// recover from underruns themselves and count them in `xruns`.
     func write(_ interleaved: UnsafeBufferPointer<Float>) throws
-    /// Live outputs: waits until the device has room for a whole period, so that the period is
-    /// rendered at the last moment — with every note that arrived while waiting — and written at once.
-    func waitUntilWritable() throws
     /// Flushes and closes.
     func stop() throws
     /// Underruns recovered from so far.
@@ -28,7 +25,6 @@ public protocol AudioOutput: AnyObject {
 }
 
 extension AudioOutput {
-    public func waitUntilWritable() throws {}
     public var xruns: Int { 0 }
     public var latency: EngineTime { .zero }
 }

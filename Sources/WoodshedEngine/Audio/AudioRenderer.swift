@@ -116,15 +116,14 @@ public final class AudioRenderer {
         }
     }
 
-    /// Live: waits until the device has room for a period, then applies pending commands, renders
-    /// the period and writes it at once. Waiting first (rather than blocking in the write with a
-    /// period rendered before the wait, as FluidSynth's own driver does) puts a note that arrives
-    /// while waiting into this period, not the next: one period less between a hit and its sound.
-    /// It is how JACK runs its clients, with two periods as with more: the render must then fit in
-    /// what is left of the period still queued, which a 64-frame FluidSynth render does many times
-    /// over (docs/benchmarks.md).
+    /// Live: applies pending commands, renders one period and writes it; the write blocks until the
+    /// device has room, which paces the loop. As in FluidSynth's own ALSA driver, the period is
+    /// rendered while the buffer is still full, so the render has the whole buffer as slack. Waiting
+    /// for room first and rendering at the last moment was measured too: one period less between a
+    /// hit and its sound, but one period less slack, and in the VM bench it met more dropouts than
+    /// bare FluidSynth at the same buffer. A buffer one period shorter (`--periods 2`) gives the same
+    /// latency with the same trade made openly (docs/benchmarks.md, "Live latency").
     public func renderPeriod() throws {
-        try output.waitUntilWritable()
         periodStampCount = 0
         applyCommands(mergingRepeats: true)
         for i in 0..<struckCount { struck[Int(struckKeys[i])] = false }
