@@ -4,7 +4,7 @@ import ArgumentParser
 struct ChartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chart",
-        abstract: "Inspect and convert drum charts (.dtx, .mid, .wchart).",
+        abstract: "Inspect and convert drum charts (.dtx, .mid, .wchart; .chart is read only).",
         subcommands: [ChartInfoCommand.self, ChartConvertCommand.self]
     )
 }

@@ -9,8 +9,11 @@ struct ChartInfoCommand: ParsableCommand {
         abstract: "Print a chart's metadata and every note with its time in milliseconds."
     )
 
-    @Argument(help: "The chart file (.dtx, .mid, .midi or .wchart).")
+    @Argument(help: "The chart file (.dtx, .mid, .midi, .wchart or .chart).")
     var chart: String
+
+    @Option(help: "The drum part of a Clone Hero .chart file: expert, hard, medium or easy.")
+    var difficulty: DrumDifficulty = .expert
 
     @Flag(help: "Print one JSON object (metadata and a `notes` list) instead of text.")
     var json = false
@@ -25,7 +28,7 @@ struct ChartInfoCommand: ParsableCommand {
     }
 
     func run() throws {
-        let file = try ChartFile.load(chart)
+        let file = try ChartFile.load(chart, drumDifficulty: difficulty)
         let chart = file.chart.simplified(level: level)
         if json {
             Output.jsonDocument(ChartInfoJSON(file, chart))

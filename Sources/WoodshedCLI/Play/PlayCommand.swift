@@ -18,7 +18,7 @@ struct PlayCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The chart: .dtx, .mid/.midi or .wchart.")
+    @Argument(help: "The chart: .dtx, .mid/.midi, .wchart or a Clone Hero .chart (its expert drums).")
     var chart: String
 
     @OptionGroup var engine: EngineOptions

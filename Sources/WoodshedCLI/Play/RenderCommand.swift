@@ -13,7 +13,7 @@ struct RenderCommand: ParsableCommand {
         abstract: "Render a chart's notes (and the click) through FluidSynth into a WAV file, offline."
     )
 
-    @Argument(help: "The chart: .dtx, .mid/.midi or .wchart.")
+    @Argument(help: "The chart: .dtx, .mid/.midi, .wchart or a Clone Hero .chart (its expert drums).")
     var chart: String
 
     @Option(name: .long, help: "Tempo in percent (25–150).")

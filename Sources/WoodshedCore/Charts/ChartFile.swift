@@ -14,8 +14,9 @@ public struct ChartFile: Sendable {
     /// The folder holding the chart; backing tracks are relative to it.
     public var folder: URL { URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL }
 
-    /// Loads and checks a chart. Throws a `UserFacingError` for every problem.
-    public static func load(_ path: String) throws -> ChartFile {
+    /// Loads and checks a chart. Throws a `UserFacingError` for every problem. `drumDifficulty` picks
+    /// the drum part of a `.chart` file (the other formats hold one).
+    public static func load(_ path: String, drumDifficulty: DrumDifficulty = .expert) throws -> ChartFile {
         let format = try ChartFormat.of(path)
         let url = URL(fileURLWithPath: path)
         let bytes: [UInt8]
@@ -26,10 +27,15 @@ public struct ChartFile: Sendable {
         }
         var songINI: String? = nil
         var audioFile: String? = nil
-        if format == .midi {
+        if format == .midi || format == .cloneHero {
+            // A Clone Hero song folder: a song.ini and the song audio beside the chart. A MIDI file is
+            // read as one only with its song.ini; a .chart always is one.
             let folder = url.deletingLastPathComponent()
             if let data = try? Data(contentsOf: folder.appendingPathComponent("song.ini")) {
-                songINI = String(decoding: data, as: UTF8.self)
+                let (text, encoding) = ChartText.scannable(Array(data))
+                songINI = ChartText.decode(text[...], encoding)
+            }
+            if songINI != nil || format == .cloneHero {
                 for name in ["song.ogg", "song.opus", "song.mp3", "song.wav", "song.flac"]
                 where FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
                     audioFile = name
@@ -37,9 +43,16 @@ public struct ChartFile: Sendable {
                 }
             }
         }
-        let (chart, skipped) = try format.read(bytes, file: path, songINI: songINI, audioFile: audioFile)
+        let (chart, skipped) = try format.read(
+            bytes, file: path, songINI: songINI, audioFile: audioFile, drumDifficulty: drumDifficulty)
         guard !chart.notes.isEmpty else {
-            throw WoodshedError("\(path): the chart has no playable notes (\(format == .dtx ? "no chips on drum lanes 11-1C" : format == .midi ? "no drum notes on channel 10 or in a PART DRUMS track" : "no grid lines with hits")); check that it is a drum chart")
+            let why = switch format {
+            case .dtx: "no chips on drum lanes 11-1C"
+            case .midi: "no drum notes on channel 10 or in a PART DRUMS track"
+            case .native: "no grid lines with hits"
+            case .cloneHero: "no drum notes in [\(drumDifficulty.chartSectionName)]"
+            }
+            throw WoodshedError("\(path): the chart has no playable notes (\(why)); check that it is a drum chart")
         }
         let file = ChartFile(chart: chart, path: path, format: format, skipped: skipped)
         if let backing = chart.backingTrack { _ = try file.backingTrackURL(backing, mustExist: false) }
@@ -72,6 +85,9 @@ public struct ChartFile: Sendable {
     /// Writes `chart` to `path` in the format its extension names.
     public static func save(_ chart: Chart, to path: String) throws {
         let format = try ChartFormat.of(path)
+        guard format.isWritable else {
+            throw WoodshedError("\(path): Woodshed does not write .chart files; write one of \(ChartFormat.writableExtensions)")
+        }
         let bytes = try format.write(chart)
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)

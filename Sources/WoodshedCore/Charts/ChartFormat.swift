@@ -3,19 +3,26 @@ public enum ChartFormat: String, CaseIterable, Sendable {
     case dtx
     case midi
     case native = "wchart"
+    /// Clone Hero / Moonscraper `.chart` text (read only).
+    case cloneHero = "chart"
 
-    /// The format of a file name (`.dtx`, `.mid`/`.midi`, `.wchart`; any case), or nil.
+    /// The format of a file name (`.dtx`, `.mid`/`.midi`, `.wchart`, `.chart`; any case), or nil.
     public init?(fileName: String) {
         guard let dot = fileName.lastIndex(of: ".") else { return nil }
         switch fileName[fileName.index(after: dot)...].lowercased() {
         case "dtx": self = .dtx
         case "mid", "midi": self = .midi
         case "wchart": self = .native
+        case "chart": self = .cloneHero
         default: return nil
         }
     }
 
-    static let supportedExtensions = ".dtx, .mid, .midi, .wchart"
+    static let supportedExtensions = ".dtx, .mid, .midi, .wchart, .chart"
+    static let writableExtensions = ".dtx, .mid, .midi, .wchart"
+
+    /// Whether Woodshed can write this format (`.chart` is only read: Clone Hero's editors make them).
+    public var isWritable: Bool { self != .cloneHero }
 
     /// The format of `fileName`, or a user-facing error naming the supported ones.
     public static func of(_ fileName: String) throws -> ChartFormat {
@@ -25,12 +32,21 @@ public enum ChartFormat: String, CaseIterable, Sendable {
         return format
     }
 
-    /// Reads a chart from bytes. Extra files beside a MIDI chart are passed in by the caller.
-    public func read(_ bytes: [UInt8], file: String, songINI: String? = nil, audioFile: String? = nil) throws -> (chart: Chart, skipped: SkippedInput) {
+    /// Reads a chart from bytes. Extra files beside a MIDI or `.chart` chart (the `song.ini` text,
+    /// the song audio's name) are passed in by the caller; `drumDifficulty` picks a `.chart` file's
+    /// drum part.
+    public func read(
+        _ bytes: [UInt8], file: String, songINI: String? = nil, audioFile: String? = nil,
+        drumDifficulty: DrumDifficulty = .expert
+    ) throws -> (chart: Chart, skipped: SkippedInput) {
         switch self {
         case .dtx: return try DTXReader.read(bytes, file: file)
         case .midi: return try ChartMIDIReader.read(bytes, file: file, songINI: songINI, audioFile: audioFile)
         case .native: return (try NativeChartReader.read(bytes, file: file), SkippedInput())
+        case .cloneHero:
+            return try CloneHeroChartReader.read(
+                bytes, file: file, difficulty: drumDifficulty, songIni: songINI.map(SongIni.init(parsing:)),
+                audioFile: audioFile)
         }
     }
 
@@ -40,6 +56,8 @@ public enum ChartFormat: String, CaseIterable, Sendable {
         case .dtx: return Array(try DTXWriter.write(chart).utf8)
         case .midi: return ChartMIDIWriter.write(chart)
         case .native: return Array(NativeChartWriter.write(chart).utf8)
+        case .cloneHero:
+            throw WoodshedError("Woodshed does not write .chart files; write one of \(ChartFormat.writableExtensions)")
         }
     }
 }

@@ -188,22 +188,12 @@ public enum ChartMIDIReader {
     /// Fills metadata from `song.ini` (`name`, `artist`, `genre`, `loading_phrase`, `diff_drums`)
     /// and returns the audio offset from `delay` (ms; a positive delay starts the chart later).
     static func applySongINI(_ text: String, to metadata: inout ChartMetadata) -> EngineTime? {
-        var delay: EngineTime? = nil
-        for rawLine in text.split(whereSeparator: \.isNewline) {
-            guard let eq = rawLine.firstIndex(of: "=") else { continue }
-            let key = rawLine[..<eq].trimmingASCIIWhitespace.lowercased()
-            let value = String(rawLine[rawLine.index(after: eq)...].trimmingASCIIWhitespace)
-            guard !value.isEmpty else { continue }
-            switch key {
-            case "name": metadata.title = value
-            case "artist": metadata.artist = value
-            case "genre": metadata.genre = value
-            case "loading_phrase": metadata.comment = value
-            case "diff_drums": if let v = Int(value), v >= 0 { metadata.difficulty = v }
-            case "delay": if let ms = Double(value) { delay = .milliseconds(-ms) }
-            default: break
-            }
-        }
-        return delay
+        let ini = SongIni(parsing: text)
+        if let name = ini.name { metadata.title = name }
+        if let artist = ini.artist { metadata.artist = artist }
+        if let genre = ini.genre { metadata.genre = genre }
+        if let phrase = ini.otherKeys["loading_phrase"].flatMap(SongIni.text) { metadata.comment = phrase }
+        if let level = ini.drumsDifficulty { metadata.difficulty = level }
+        return ini.delay.map { .zero - $0 }
     }
 }
