@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "WoodshedSoundTests", dependencies: ["WoodshedSound"]),
         .testTarget(name: "WoodshedEngineTests", dependencies: ["WoodshedEngine"]),
         .testTarget(name: "WoodshedFluidSynthTests", dependencies: ["WoodshedFluidSynth"]),
-        .testTarget(name: "WoodshedSndFileTests", dependencies: ["WoodshedSndFile"]),
+        .testTarget(name: "WoodshedSndFileTests", dependencies: ["WoodshedSndFile", "CSndFile"]),
         .testTarget(name: "WoodshedConfigTests", dependencies: ["WoodshedConfig"]),
         .testTarget(name: "WoodshedStoreTests", dependencies: ["WoodshedStore"]),
         .testTarget(name: "WoodshedCLITests", dependencies: ["WoodshedCLI"]),

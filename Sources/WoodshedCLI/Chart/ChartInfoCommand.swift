@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WoodshedCore
+import WoodshedSndFile
 
 /// `woodshed chart info CHART [--json]`: metadata and every note with its time.
 struct ChartInfoCommand: ParsableCommand {
@@ -48,8 +49,9 @@ struct ChartInfoCommand: ParsableCommand {
         field("measures", "\(chart.measures.count), \(formatMs(chart.end)) ms")
         field("notes", "\(chart.notes.count)" + (level < 5 ? " (level \(level))" : ""))
         if let backing = chart.backingTrack {
-            let exists = (try? file.backingTrackURL(backing)) != nil
-            field("backing", "\(backing.file) at \(formatMs(backing.offset)) ms" + (exists ? "" : " (not found beside the chart)"))
+            let audio = BackingAudio(file, backing)
+            let state = audio.info.map { " — \($0.summary)" } ?? audio.problem.map { " — \($0)" } ?? ""
+            field("backing", "\(backing.file) at \(formatMs(backing.offset)) ms" + state)
         }
         for section in chart.sections {
             field("section", "\(section.name) at measure \(section.measureIndex + 1), \(formatMs(section.time)) ms")
@@ -92,6 +94,14 @@ struct ChartInfoJSON: Encodable {
     struct Backing: Encodable {
         var file: String
         var offsetMs: Double
+        var found: Bool
+        /// "Ogg Vorbis", "FLAC", … (null when the file cannot be read).
+        var format: String?
+        var sampleRate: Int?
+        var channels: Int?
+        var seconds: Double?
+        /// Why the file cannot be played, in one line (null when it can).
+        var problem: String?
     }
     var file: String
     var format: String
@@ -122,7 +132,12 @@ struct ChartInfoJSON: Encodable {
         measures = chart.measures.count
         durationSeconds = chart.end.seconds
         sections = chart.sections.map { Section(name: $0.name, timeMs: $0.time.milliseconds, measure: $0.measureIndex + 1) }
-        backing = chart.backingTrack.map { Backing(file: $0.file, offsetMs: $0.offset.milliseconds) }
+        backing = chart.backingTrack.map {
+            let audio = BackingAudio(file, $0)
+            return Backing(file: $0.file, offsetMs: $0.offset.milliseconds, found: audio.found, format: audio.info?.format,
+                           sampleRate: audio.info?.sampleRate, channels: audio.info?.channels, seconds: audio.info?.seconds,
+                           problem: audio.problem)
+        }
         skipped = file.skipped.total
         notes = chart.notes.map { note in
             let m = chart.measures[note.measureIndex]
@@ -152,5 +167,26 @@ func formatBeat(_ beat: ExactFraction) -> String {
 extension String {
     func leftPad(_ width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
+
+/// A chart's backing audio as `chart info` reports it: found beside the chart or not, and what it is
+/// or why it cannot be played.
+struct BackingAudio {
+    var found = false
+    var info: AudioFileInfo?
+    var problem: String?
+
+    init(_ file: ChartFile, _ backing: BackingTrack) {
+        do {
+            let url = try file.backingTrackURL(backing)
+            found = true
+            info = try AudioFileInfo(path: url.path)
+        } catch let error as WoodshedError {
+            // Loading the chart already refused a file outside its folder: not found is all that is left.
+            problem = found ? error.message : "not found beside the chart"
+        } catch {
+            problem = "\(error)"
+        }
     }
 }

@@ -64,7 +64,7 @@ public struct ChartFile: Sendable {
     public func backingTrackURL(_ backing: BackingTrack, mustExist: Bool = true) throws -> URL {
         let resolved = ChartFile.resolve(backing.file, in: folder)
         guard let resolved else {
-            throw WoodshedError("\(path): backing track '\(backing.file)' is outside the chart's folder; put the audio file beside the chart and name it without '..' or a leading '/'")
+            throw WoodshedError("\(path): backing track '\(backing.file)' is outside the chart's folder (through '..', a leading '/' or a link out of it); put the audio file itself beside the chart")
         }
         if mustExist && !FileManager.default.fileExists(atPath: resolved.path) {
             throw WoodshedError("\(path): backing track '\(backing.file)' not found in \(folder.path); put it beside the chart or remove the backing line")
@@ -72,11 +72,13 @@ public struct ChartFile: Sendable {
         return resolved
     }
 
-    /// `file` inside `folder`, or nil when it would leave the folder.
+    /// `file` inside `folder`, or nil when it would leave the folder — by `..`, by an absolute path,
+    /// or through a symbolic link that points out of it (a file from a stranger's chart pack must not
+    /// reach anything else on the machine).
     static func resolve(_ file: String, in folder: URL) -> URL? {
         let candidate = file.hasPrefix("/") ? URL(fileURLWithPath: file) : folder.appendingPathComponent(file)
-        let standardized = candidate.standardizedFileURL.path
-        let base = folder.standardizedFileURL.path
+        let standardized = candidate.standardizedFileURL.resolvingSymlinksInPath().path
+        let base = folder.standardizedFileURL.resolvingSymlinksInPath().path
         let prefix = base.hasSuffix("/") ? base : base + "/"
         guard standardized.hasPrefix(prefix), !file.isEmpty else { return nil }
         return URL(fileURLWithPath: standardized)

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// `woodshed chart info` lists the chart's audio: found or not, its codec, rate, channels and length,
+/// or why it cannot be played; a file reached through a link out of the chart's folder is refused.
+@Suite struct ChartInfoAudioTests {
+    /// A mono 16-bit WAV of `frames` frames of silence at `rate`, written byte by byte.
+    static func wav(frames: Int, rate: Int) -> Data {
+        func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+        func le16(_ v: Int) -> [UInt8] { (0..<2).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+        let data = frames * 2
+        var bytes = Array("RIFF".utf8) + le32(36 + data) + Array("WAVE".utf8)
+        bytes += Array("fmt ".utf8) + le32(16) + le16(1) + le16(1) + le32(rate) + le32(rate * 2) + le16(2) + le16(16)
+        bytes += Array("data".utf8) + le32(data) + [UInt8](repeating: 0, count: data)
+        return Data(bytes)
+    }
+
+    func chart(in dir: URL, backing: String) throws -> String {
+        let path = dir.appendingPathComponent("song.wchart").path
+        try "title: Song\nbpm: 120\nbacking: \(backing)\nbacking-offset: -250\n\nmeasure\nkick x---\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func aReadableFileIsDescribed() throws {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.wav(frames: 4_800, rate: 48_000).write(to: dir.appendingPathComponent("take.wav"))
+        let path = try chart(in: dir, backing: "take.wav")
+        let text = try WoodshedBinary.run(["chart", "info", path])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.lines.contains("backing:    take.wav at -250.000 ms — WAV, 48000 Hz, mono, 0:00.1"), "\(text.stdout)")
+        let json = try WoodshedBinary.run(["chart", "info", path, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let backing = try #require(object["backing"] as? [String: Any])
+        #expect(backing["file"] as? String == "take.wav")
+        #expect(backing["offset_ms"] as? Double == -250)
+        #expect(backing["found"] as? Bool == true)
+        #expect(backing["format"] as? String == "WAV")
+        #expect(backing["sample_rate"] as? Int == 48_000)
+        #expect(backing["channels"] as? Int == 1)
+        #expect(backing["seconds"] as? Double == 0.1)
+        #expect(backing["problem"] is NSNull)
+    }
+
+    @Test func aMissingOrUnplayableFileIsSaidInOneLineAndTheChartStillReads() throws {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let missing = try WoodshedBinary.run(["chart", "info", try chart(in: dir, backing: "gone.ogg")])
+        #expect(missing.status == 0, "\(missing.stderr)")
+        #expect(missing.lines.contains("backing:    gone.ogg at -250.000 ms — not found beside the chart"), "\(missing.stdout)")
+
+        FileManager.default.createFile(atPath: dir.appendingPathComponent("empty.ogg").path, contents: Data())
+        let empty = try WoodshedBinary.run(["chart", "info", try chart(in: dir, backing: "empty.ogg"), "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(empty.stdout.utf8)) as? [String: Any])
+        let backing = try #require(object["backing"] as? [String: Any])
+        #expect(backing["found"] as? Bool == true)
+        #expect(backing["format"] is NSNull)
+        let folder = dir.standardizedFileURL.resolvingSymlinksInPath().path
+        #expect(backing["problem"] as? String == "\(folder)/empty.ogg: the audio file is empty (0 bytes); copy it again from where it came from")
+    }
+
+    @Test func aLinkOutOfTheChartsFolderIsRefused() throws {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outside = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try Self.wav(frames: 480, rate: 48_000).write(to: outside.appendingPathComponent("secret.wav"))
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("song.wav").path,
+                                                   withDestinationPath: outside.appendingPathComponent("secret.wav").path)
+        let path = try chart(in: dir, backing: "song.wav")
+        let run = try WoodshedBinary.run(["chart", "info", path])
+        #expect(run.status == 1)
+        #expect(run.stderr == "woodshed: \(path): backing track 'song.wav' is outside the chart's folder (through '..', a leading '/' or a link out of it); put the audio file itself beside the chart\n")
+    }
+}
