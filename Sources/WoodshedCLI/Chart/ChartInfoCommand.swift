@@ -53,6 +53,15 @@ struct ChartInfoCommand: ParsableCommand {
             let state = audio.info.map { " — \($0.summary)" } ?? audio.problem.map { " — \($0)" } ?? ""
             field("backing", "\(backing.file) at \(formatMs(backing.offset)) ms" + state)
         }
+        if !chart.sounds.isEmpty {
+            let audio = chart.sounds.map { ChartSoundAudio(file, $0) }
+            let missing = audio.filter { !$0.found }, unreadable = audio.filter { $0.found && $0.info == nil }
+            var line = "\(audio.count) sound \(audio.count == 1 ? "file" : "files"), \(audio.count - missing.count - unreadable.count) playable"
+            if !missing.isEmpty { line += ", \(missing.count) not found" }
+            if !unreadable.isEmpty { line += ", \(unreadable.count) unreadable" }
+            field("sounds", line)
+            for a in missing + unreadable { print(String(repeating: " ", count: 12) + "#WAV\(a.sound.chip) \(a.sound.file): \(a.problem ?? "")") }
+        }
         for section in chart.sections {
             field("section", "\(section.name) at measure \(section.measureIndex + 1), \(formatMs(section.time)) ms")
         }
@@ -116,6 +125,17 @@ struct ChartInfoJSON: Encodable {
     var durationSeconds: Double
     var sections: [Section]
     var backing: Backing?
+    struct Sound: Encodable {
+        var chip: String
+        var file: String
+        var volume: Int?
+        var found: Bool
+        var format: String?
+        var seconds: Double?
+        var problem: String?
+    }
+    /// The chart's own sound files (DTX `#WAVzz`), each checked like the backing track.
+    var sounds: [Sound]
     var skipped: Int
     var notes: [Note]
 
@@ -137,6 +157,11 @@ struct ChartInfoJSON: Encodable {
             return Backing(file: $0.file, offsetMs: $0.offset.milliseconds, found: audio.found, format: audio.info?.format,
                            sampleRate: audio.info?.sampleRate, channels: audio.info?.channels, seconds: audio.info?.seconds,
                            problem: audio.problem)
+        }
+        sounds = chart.sounds.map {
+            let audio = ChartSoundAudio(file, $0)
+            return Sound(chip: $0.chip, file: $0.file, volume: $0.volume, found: audio.found, format: audio.info?.format,
+                         seconds: audio.info?.seconds, problem: audio.problem)
         }
         skipped = file.skipped.total
         notes = chart.notes.map { note in
@@ -185,6 +210,35 @@ struct BackingAudio {
         } catch let error as WoodshedError {
             // Loading the chart already refused a file outside its folder: not found is all that is left.
             problem = found ? error.message : "not found beside the chart"
+        } catch {
+            problem = "\(error)"
+        }
+    }
+}
+
+/// One of a chart's sound files as `chart info` reports it. A file outside the chart's folder is
+/// not opened at all.
+struct ChartSoundAudio {
+    var sound: ChartSound
+    var found = false
+    var info: AudioFileInfo?
+    var problem: String?
+
+    init(_ file: ChartFile, _ sound: ChartSound) {
+        self.sound = sound
+        guard let url = file.soundURL(sound) else {
+            problem = "outside the chart's folder (through '..', a leading '/' or a link out of it): not read"
+            return
+        }
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            problem = "not found beside the chart"
+            return
+        }
+        found = true
+        do { info = try AudioFileInfo(path: url.path) } catch let error as WoodshedError {
+            // Listed under its own name: the full path in front of the reason says nothing more.
+            let prefix = url.path + ": "
+            problem = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
         } catch {
             problem = "\(error)"
         }

@@ -12,6 +12,9 @@ public struct Chart: Hashable, Sendable {
     public internal(set) var notes: [ChartNote]
     public internal(set) var sections: [ChartSection]
     public internal(set) var backingTrack: BackingTrack?
+    /// The sound files the chart names for its chips (DTX `#WAVzz`), in chip order; empty for the
+    /// formats that have none.
+    public internal(set) var sounds: [ChartSound] = []
 
     /// The tempo at the start of the chart, in quarter notes per minute.
     public var bpm: Double { tempoChanges.first?.bpm ?? 120 }

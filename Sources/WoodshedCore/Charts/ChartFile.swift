@@ -72,6 +72,12 @@ public struct ChartFile: Sendable {
         return resolved
     }
 
+    /// Where a chart's sound file (`ChartSound.file`) lies: inside the chart's folder, or nil when it
+    /// would leave it (a chip is not worth refusing the whole chart for; its caller says so).
+    public func soundURL(_ sound: ChartSound) -> URL? {
+        ChartFile.resolve(sound.file, in: folder)
+    }
+
     /// `file` inside `folder`, or nil when it would leave the folder — by `..`, by an absolute path,
     /// or through a symbolic link that points out of it (a file from a stranger's chart pack must not
     /// reach anything else on the machine).

@@ -252,6 +252,10 @@ public enum DTXReader {
                 chart.backingTrack = BackingTrack(
                     file: file, offset: chart.time(measureIndex: chip.measure, position: chip.position) ?? .zero)
             }
+            chart.sounds = wavFiles.keys.sorted().compactMap { chip in
+                guard let file = wavFiles[chip], !file.isEmpty else { return nil }
+                return ChartSound(chip: DTXWriter.base36(chip), file: file, volume: volumes[chip])
+            }
             return (chart, skipped)
         }
     }

@@ -74,3 +74,60 @@ import Testing
         #expect(run.stderr == "woodshed: \(path): backing track 'song.wav' is outside the chart's folder (through '..', a leading '/' or a link out of it); put the audio file itself beside the chart\n")
     }
 }
+
+/// A DTX chart's own sounds (`#WAVzz`): counted, and each one that cannot be played named with why.
+@Suite struct ChartInfoSoundsTests {
+    @Test func everyChipFileIsCheckedAndTheProblemsNamed() throws {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try ChartInfoAudioTests.wav(frames: 4_800, rate: 44_100).write(to: dir.appendingPathComponent("bgm.wav"))
+        try ChartInfoAudioTests.wav(frames: 441, rate: 44_100).write(to: dir.appendingPathComponent("snare.wav"))
+        FileManager.default.createFile(atPath: dir.appendingPathComponent("tom.m4a").path, contents: Data("ftypM4A ".utf8))
+        let dtx = dir.appendingPathComponent("song.dtx").path
+        try """
+        #TITLE: Chips
+        #BPM: 120
+        #WAV01: bgm.wav
+        #WAV02: snare.wav
+        #WAVVOL02: 80
+        #WAV03: gone.wav
+        #WAV04: ../elsewhere.wav
+        #WAV0A: tom.m4a
+        #00101: 01
+        #00112: 02020202
+
+        """.write(toFile: dtx, atomically: true, encoding: .utf8)
+        let text = try WoodshedBinary.run(["chart", "info", dtx])
+        #expect(text.status == 0, "\(text.stderr)")
+        let pad = String(repeating: " ", count: 12)
+        #expect(text.lines.contains("sounds:     5 sound files, 2 playable, 2 not found, 1 unreadable"), "\(text.stdout)")
+        #expect(text.lines.contains(pad + "#WAV03 gone.wav: not found beside the chart"), "\(text.stdout)")
+        #expect(text.lines.contains(pad + "#WAV04 ../elsewhere.wav: outside the chart's folder (through '..', a leading '/' or a link out of it): not read"),
+                "\(text.stdout)")
+        #expect(text.lines.contains(pad + "#WAV0A tom.m4a: Woodshed cannot read AAC (.m4a) audio; convert it to Ogg Vorbis, Opus, FLAC, MP3 or WAV"),
+                "\(text.stdout)")
+
+        let json = try WoodshedBinary.run(["chart", "info", dtx, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let sounds = try #require(object["sounds"] as? [[String: Any]])
+        #expect(sounds.map { $0["chip"] as? String } == ["01", "02", "03", "04", "0A"])
+        #expect(sounds.map { $0["found"] as? Bool } == [true, true, false, false, true])
+        #expect(sounds[1]["volume"] as? Int == 80)
+        #expect(sounds[1]["format"] as? String == "WAV")
+        #expect(sounds[1]["seconds"] as? Double == 0.01)
+        #expect(sounds[0]["volume"] is NSNull)
+        #expect(sounds[4]["format"] is NSNull)
+    }
+
+    @Test func aChartWithoutChipsListsNoSounds() throws {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let chart = dir.appendingPathComponent("plain.wchart").path
+        try "title: Plain\nbpm: 120\n\nmeasure\nkick x---\n".write(toFile: chart, atomically: true, encoding: .utf8)
+        let text = try WoodshedBinary.run(["chart", "info", chart])
+        #expect(!text.stdout.contains("sounds:"))
+        let json = try WoodshedBinary.run(["chart", "info", chart, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["sounds"] as? [Any])?.isEmpty == true)
+    }
+}
