@@ -15,15 +15,20 @@ pytestmark = [pytest.mark.woodshed]
 CHART = "title: Waiting\nbpm: 120\n\nmeasure\nkick   x-x-\nsnare  -x-x\n"
 
 
+def chart_with_its_own_history() -> tuple[Path, dict]:
+    """The chart in a fresh folder, and an environment that keeps the history there."""
+    workdir = Path(tempfile.mkdtemp())
+    chart = workdir / "wait.wchart"
+    chart.write_text(CHART)
+    return chart, {**os.environ, "WOODSHED_DATA_DIR": str(workdir)}
+
+
 def stderr_says(proc: ab.JsonLinesProcess, text: str) -> bool:
     return any(text in line for line in proc.stderr_lines)
 
 
 def test_play_with_nothing_plugged_in_says_so_and_starts_when_a_kit_appears():
-    workdir = Path(tempfile.mkdtemp())
-    chart = workdir / "wait.wchart"
-    chart.write_text(CHART)
-    env = {**os.environ, "WOODSHED_DATA_DIR": str(workdir)}
+    chart, env = chart_with_its_own_history()
     ab.unload_virmidi()
     play = None
     try:
@@ -52,10 +57,7 @@ def test_play_with_nothing_plugged_in_says_so_and_starts_when_a_kit_appears():
 
 
 def test_ctrl_c_while_waiting_stores_nothing_and_says_so():
-    workdir = Path(tempfile.mkdtemp())
-    chart = workdir / "wait.wchart"
-    chart.write_text(CHART)
-    env = {**os.environ, "WOODSHED_DATA_DIR": str(workdir)}
+    chart, env = chart_with_its_own_history()
     ab.unload_virmidi()
     try:
         play = ab.JsonLinesProcess([ab.woodshed_binary(), "play", str(chart), "--input", "alsa", "--output", "null"], env=env)

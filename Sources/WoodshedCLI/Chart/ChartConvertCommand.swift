@@ -28,9 +28,7 @@ struct ChartConvertCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard try ChartFormat.of(output).isWritable else {
-            throw WoodshedError("\(output): Woodshed does not write .chart files; write a .wchart, .dtx or .mid file")
-        }
+        _ = try ChartFormat.writable(output)
         let file = try ChartFile.load(input, drumDifficulty: difficulty)
         let chart = file.chart.simplified(level: level)
         try ChartFile.save(chart, to: output)

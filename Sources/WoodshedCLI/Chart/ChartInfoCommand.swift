@@ -49,18 +49,20 @@ struct ChartInfoCommand: ParsableCommand {
         field("measures", "\(chart.measures.count), \(formatMs(chart.end)) ms")
         field("notes", "\(chart.notes.count)" + (level < 5 ? " (level \(level))" : ""))
         if let backing = chart.backingTrack {
-            let audio = BackingAudio(file, backing)
+            let audio = AudioFileCheck(try? file.backingTrackURL(backing, mustExist: false), namingThePath: true)
             let state = audio.info.map { " — \($0.summary)" } ?? audio.problem.map { " — \($0)" } ?? ""
             field("backing", "\(backing.file) at \(formatMs(backing.offset)) ms" + state)
         }
         if !chart.sounds.isEmpty {
-            let audio = chart.sounds.map { ChartSoundAudio(file, $0) }
-            let missing = audio.filter { !$0.found }, unreadable = audio.filter { $0.found && $0.info == nil }
+            let audio = chart.sounds.map { ($0, AudioFileCheck(file.soundURL($0), namingThePath: false)) }
+            let missing = audio.filter { !$0.1.found }, unreadable = audio.filter { $0.1.found && $0.1.info == nil }
             var line = "\(audio.count) sound \(audio.count == 1 ? "file" : "files"), \(audio.count - missing.count - unreadable.count) playable"
             if !missing.isEmpty { line += ", \(missing.count) not found" }
             if !unreadable.isEmpty { line += ", \(unreadable.count) unreadable" }
             field("sounds", line)
-            for a in missing + unreadable { print(String(repeating: " ", count: 12) + "#WAV\(a.sound.chip) \(a.sound.file): \(a.problem ?? "")") }
+            for (sound, check) in missing + unreadable {
+                print(String(repeating: " ", count: 12) + "#WAV\(sound.chip) \(sound.file): \(check.problem ?? "")")
+            }
         }
         for section in chart.sections {
             field("section", "\(section.name) at measure \(section.measureIndex + 1), \(formatMs(section.time)) ms")
@@ -153,13 +155,13 @@ struct ChartInfoJSON: Encodable {
         durationSeconds = chart.end.seconds
         sections = chart.sections.map { Section(name: $0.name, timeMs: $0.time.milliseconds, measure: $0.measureIndex + 1) }
         backing = chart.backingTrack.map {
-            let audio = BackingAudio(file, $0)
+            let audio = AudioFileCheck(try? file.backingTrackURL($0, mustExist: false), namingThePath: true)
             return Backing(file: $0.file, offsetMs: $0.offset.milliseconds, found: audio.found, format: audio.info?.format,
                            sampleRate: audio.info?.sampleRate, channels: audio.info?.channels, seconds: audio.info?.seconds,
                            problem: audio.problem)
         }
         sounds = chart.sounds.map {
-            let audio = ChartSoundAudio(file, $0)
+            let audio = AudioFileCheck(file.soundURL($0), namingThePath: false)
             return Sound(chip: $0.chip, file: $0.file, volume: $0.volume, found: audio.found, format: audio.info?.format,
                          seconds: audio.info?.seconds, problem: audio.problem)
         }
@@ -192,55 +194,5 @@ func formatBeat(_ beat: ExactFraction) -> String {
 extension String {
     func leftPad(_ width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
-    }
-}
-
-/// A chart's backing audio as `chart info` reports it: found beside the chart or not, and what it is
-/// or why it cannot be played.
-struct BackingAudio {
-    var found = false
-    var info: AudioFileInfo?
-    var problem: String?
-
-    init(_ file: ChartFile, _ backing: BackingTrack) {
-        do {
-            let url = try file.backingTrackURL(backing)
-            found = true
-            info = try AudioFileInfo(path: url.path)
-        } catch let error as WoodshedError {
-            // Loading the chart already refused a file outside its folder: not found is all that is left.
-            problem = found ? error.message : "not found beside the chart"
-        } catch {
-            problem = "\(error)"
-        }
-    }
-}
-
-/// One of a chart's sound files as `chart info` reports it. A file outside the chart's folder is
-/// not opened at all.
-struct ChartSoundAudio {
-    var sound: ChartSound
-    var found = false
-    var info: AudioFileInfo?
-    var problem: String?
-
-    init(_ file: ChartFile, _ sound: ChartSound) {
-        self.sound = sound
-        guard let url = file.soundURL(sound) else {
-            problem = "outside the chart's folder (through '..', a leading '/' or a link out of it): not read"
-            return
-        }
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            problem = "not found beside the chart"
-            return
-        }
-        found = true
-        do { info = try AudioFileInfo(path: url.path) } catch let error as WoodshedError {
-            // Listed under its own name: the full path in front of the reason says nothing more.
-            let prefix = url.path + ": "
-            problem = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
-        } catch {
-            problem = "\(error)"
-        }
     }
 }

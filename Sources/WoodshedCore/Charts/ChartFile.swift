@@ -92,11 +92,7 @@ public struct ChartFile: Sendable {
 
     /// Writes `chart` to `path` in the format its extension names.
     public static func save(_ chart: Chart, to path: String) throws {
-        let format = try ChartFormat.of(path)
-        guard format.isWritable else {
-            throw WoodshedError("\(path): Woodshed does not write .chart files; write one of \(ChartFormat.writableExtensions)")
-        }
-        let bytes = try format.write(chart)
+        let bytes = try ChartFormat.writable(path).write(chart)
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

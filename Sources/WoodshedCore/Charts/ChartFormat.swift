@@ -32,6 +32,18 @@ public enum ChartFormat: String, CaseIterable, Sendable {
         return format
     }
 
+    /// The format of `fileName` when Woodshed can write it, or a user-facing error: checked before
+    /// anything is read, so a conversion to `.chart` is refused at once.
+    public static func writable(_ fileName: String) throws -> ChartFormat {
+        let format = try of(fileName)
+        guard format.isWritable else { throw notWritable(fileName) }
+        return format
+    }
+
+    static func notWritable(_ fileName: String?) -> WoodshedError {
+        WoodshedError((fileName.map { "\($0): " } ?? "") + "Woodshed does not write .chart files; write one of \(writableExtensions)")
+    }
+
     /// Reads a chart from bytes. Extra files beside a MIDI or `.chart` chart (the `song.ini` text,
     /// the song audio's name) are passed in by the caller; `drumDifficulty` picks a `.chart` file's
     /// drum part.
@@ -57,7 +69,7 @@ public enum ChartFormat: String, CaseIterable, Sendable {
         case .midi: return ChartMIDIWriter.write(chart)
         case .native: return Array(NativeChartWriter.write(chart).utf8)
         case .cloneHero:
-            throw WoodshedError("Woodshed does not write .chart files; write one of \(ChartFormat.writableExtensions)")
+            throw ChartFormat.notWritable(nil)
         }
     }
 }

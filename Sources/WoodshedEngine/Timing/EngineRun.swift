@@ -61,8 +61,9 @@ public enum EngineRun {
 
     /// Runs live: a timing thread reads the input and calls the mode, an audio thread renders
     /// period after period into the output (the audio thread above the timing thread: a late period
-    /// is heard as a dropout, while a hit read late is still judged by its kernel stamp), and the calling thread calls `drain` every few
-    /// milliseconds until `shouldStop` says so, Ctrl-C is pressed, or the input or the mode ends.
+    /// is heard as a dropout, while a hit read late is still judged by its kernel stamp), and the
+    /// calling thread calls `drain` every few milliseconds until `shouldStop` says so, Ctrl-C is
+    /// pressed, or the input or the mode ends.
     ///
     /// The output must already be started (its format is what the renderer was built for). Only the
     /// timing thread touches the mode; whether it is finished reaches the calling thread through an

@@ -109,14 +109,18 @@ public final class RealTimeThread {
 
     /// Locks the process's memory (no page faults on the timing thread) when that can be done
     /// without a limit: as root or with an unlimited `RLIMIT_MEMLOCK`. Under a finite limit
-    /// `MCL_FUTURE` would make later allocations fail, so it is not attempted.
+    /// `MCL_FUTURE` would make later allocations fail, so it is not attempted. Done once per
+    /// process: the setup locks as soon as the audio is loaded, and a live run that follows (or one
+    /// without audio) finds it done instead of walking every mapping again before its start.
     @discardableResult
-    public static func lockMemoryIfAllowed() -> Bool {
+    public static func lockMemoryIfAllowed() -> Bool { memoryLocked }
+
+    private static let memoryLocked: Bool = {
         var limit = rlimit()
         getrlimit(__rlimit_resource_t(linuxRLIMIT_MEMLOCK), &limit)
         guard geteuid() == 0 || limit.rlim_cur == rlim_t.max else { return false }
         return mlockall(MCL_CURRENT | MCL_FUTURE) == 0
-    }
+    }()
 }
 
 // <sys/resource.h> defines these as macros Swift cannot import; the values are Linux's ABI.
