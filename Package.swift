@@ -6,8 +6,10 @@
 //   woodshed (executable) → WoodshedCLI → engine modules → WoodshedCore
 //   WoodshedCore and WoodshedSound are pure Swift: they import no C library, so the music logic
 //   (theory, charts, judging, scoring, stats) and the DSP are testable anywhere.
-//   CALSA, CFluidSynth, CSndFile are thin system-library modules; each is wrapped once, in
-//   WoodshedALSA, WoodshedFluidSynth and WoodshedSndFile, where C return codes become Swift errors.
+//   CALSA, CFluidSynth, CSndFile, CRubberBand, CSampleRate are thin system-library modules; each is
+//   wrapped once, in WoodshedALSA, WoodshedFluidSynth, WoodshedSndFile, WoodshedRubberBand and
+//   WoodshedSampleRate, where C return codes become Swift errors. WoodshedSong streams a song
+//   through them into the mixer.
 import PackageDescription
 
 let package = Package(
@@ -21,7 +23,7 @@ let package = Package(
         // compile the benchmark harness).
         .library(name: "WoodshedKit", targets: [
             "WoodshedCore", "WoodshedSound", "WoodshedEngine", "WoodshedALSA", "WoodshedFluidSynth",
-            "WoodshedSndFile", "WoodshedConfig", "WoodshedStore",
+            "WoodshedSndFile", "WoodshedRubberBand", "WoodshedSampleRate", "WoodshedSong", "WoodshedConfig", "WoodshedStore",
         ]),
     ],
     dependencies: [
@@ -40,12 +42,18 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CFluidSynth", pkgConfig: "fluidsynth", providers: [.apt(["libfluidsynth-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CRubberBand", pkgConfig: "rubberband", providers: [.apt(["librubberband-dev"])]),
+        .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
 
         // MARK: Engine
         .target(name: "WoodshedEngine", dependencies: ["WoodshedCore", "WoodshedSound", .product(name: "Atomics", package: "swift-atomics")]),
         .target(name: "WoodshedALSA", dependencies: ["CALSA", "WoodshedEngine"]),
         .target(name: "WoodshedFluidSynth", dependencies: ["CFluidSynth", "WoodshedEngine"]),
         .target(name: "WoodshedSndFile", dependencies: ["CSndFile", "WoodshedEngine"]),
+        .target(name: "WoodshedRubberBand", dependencies: ["CRubberBand", "WoodshedCore"]),
+        .target(name: "WoodshedSampleRate", dependencies: ["CSampleRate", "WoodshedCore"]),
+        // The song: audio files decoded, stretched and resampled ahead of the audio thread.
+        .target(name: "WoodshedSong", dependencies: ["WoodshedEngine", "WoodshedSndFile", "WoodshedRubberBand", "WoodshedSampleRate"]),
         .target(name: "WoodshedConfig", dependencies: ["WoodshedCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "WoodshedStore", dependencies: ["WoodshedCore", .product(name: "GRDB", package: "GRDB.swift")]),
 
@@ -54,7 +62,7 @@ let package = Package(
             name: "WoodshedCLI",
             dependencies: [
                 "WoodshedCore", "WoodshedSound", "WoodshedEngine", "WoodshedALSA", "WoodshedFluidSynth",
-                "WoodshedSndFile", "WoodshedConfig", "WoodshedStore",
+                "WoodshedSndFile", "WoodshedSong", "WoodshedConfig", "WoodshedStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,6 +79,7 @@ let package = Package(
         .testTarget(name: "WoodshedEngineTests", dependencies: ["WoodshedEngine"]),
         .testTarget(name: "WoodshedFluidSynthTests", dependencies: ["WoodshedFluidSynth"]),
         .testTarget(name: "WoodshedSndFileTests", dependencies: ["WoodshedSndFile", "CSndFile"]),
+        .testTarget(name: "WoodshedSongTests", dependencies: ["WoodshedSong", "WoodshedSndFile"]),
         .testTarget(name: "WoodshedConfigTests", dependencies: ["WoodshedConfig"]),
         .testTarget(name: "WoodshedStoreTests", dependencies: ["WoodshedStore"]),
         .testTarget(name: "WoodshedCLITests", dependencies: ["WoodshedCLI"]),

@@ -1,7 +1,7 @@
 import WoodshedCore
 
 /// Sums the engine's sound sources into one stereo stream: FluidSynth (feedback), the click
-/// (metronome) and a backing track, each through its channel's gain, then the master gain.
+/// (metronome) and the song (`SongPlayback`), each through its channel's gain, then the master gain.
 ///
 /// All buffers are allocated in `init`; `render` only reads and writes them, so it runs on the audio
 /// thread. Gains are read once per period, so a change takes effect at the next period.
@@ -9,6 +9,8 @@ public final class Mixer {
     public let format: AudioFormat
     public let instrument: SynthInstrument?
     public let clicks: ClickTrack?
+    /// The song (backing audio, stems, chips already mixed), if the chart has one. Set before start.
+    public var song: SongPlayback?
     /// Sample 0 of the stream is heard at this time on the engine clock.
     public var origin: EngineTime
 
@@ -17,6 +19,8 @@ public final class Mixer {
     private let left: UnsafeMutablePointer<Float>
     private let right: UnsafeMutablePointer<Float>
     private let click: UnsafeMutablePointer<Float>
+    private let songLeft: UnsafeMutablePointer<Float>
+    private let songRight: UnsafeMutablePointer<Float>
     private let capacity: Int
 
     public init(format: AudioFormat, instrument: SynthInstrument?, clicks: ClickTrack?, origin: EngineTime = .zero) {
@@ -34,12 +38,18 @@ public final class Mixer {
         right.initialize(repeating: 0, count: capacity)
         click = .allocate(capacity: capacity)
         click.initialize(repeating: 0, count: capacity)
+        songLeft = .allocate(capacity: capacity)
+        songLeft.initialize(repeating: 0, count: capacity)
+        songRight = .allocate(capacity: capacity)
+        songRight.initialize(repeating: 0, count: capacity)
     }
 
     deinit {
         left.deallocate()
         right.deallocate()
         click.deallocate()
+        songLeft.deallocate()
+        songRight.deallocate()
     }
 
     private func index(_ channel: MixerChannel) -> Int { MixerChannel.allCases.firstIndex(of: channel)! }
@@ -58,7 +68,7 @@ public final class Mixer {
     /// Renders `frames` frames (≤ `maximumFrames`) that start at absolute stream sample `firstSample`,
     /// overwriting `interleaved` (2 × frames floats). Clips softly at ±1.
     public func render(frames: Int, firstSample: Int64, into interleaved: UnsafeMutablePointer<Float>) {
-        let master = gains[0], metronome = gains[1], feedback = gains[2]
+        let master = gains[0], metronome = gains[1], feedback = gains[2], backing = gains[3]
         if let instrument {
             instrument.render(frames: frames, left: left, right: right)
         } else {
@@ -67,10 +77,21 @@ public final class Mixer {
         }
         click.update(repeating: 0, count: frames)
         clicks?.render(frames: frames, firstSample: firstSample, origin: origin, gain: metronome, into: click)
-        for i in 0..<frames {
-            let c = click[i]
-            interleaved[2 * i] = Mixer.limit((left[i] * feedback + c) * master)
-            interleaved[2 * i + 1] = Mixer.limit((right[i] * feedback + c) * master)
+        if let song {
+            songLeft.update(repeating: 0, count: frames)
+            songRight.update(repeating: 0, count: frames)
+            song.render(frames: frames, firstSample: firstSample, origin: origin, gain: backing, left: songLeft, right: songRight)
+            for i in 0..<frames {
+                let c = click[i]
+                interleaved[2 * i] = Mixer.limit((left[i] * feedback + songLeft[i] + c) * master)
+                interleaved[2 * i + 1] = Mixer.limit((right[i] * feedback + songRight[i] + c) * master)
+            }
+        } else {
+            for i in 0..<frames {
+                let c = click[i]
+                interleaved[2 * i] = Mixer.limit((left[i] * feedback + c) * master)
+                interleaved[2 * i + 1] = Mixer.limit((right[i] * feedback + c) * master)
+            }
         }
     }
 

@@ -1,0 +1,77 @@
+/// Where the song's audio sounds during a practice run: which stretch of the audio file plays at
+/// which practice time, at what speed.
+///
+/// Worked out from the plan before the run, so the song's thread only follows it. Practice time is
+/// the plan's time base (speed applied, passes laid end to end, 0 = the first pass's start); audio
+/// time is seconds into the audio file, where the chart's clock says `audio = chart − offset` (the
+/// backing track's offset: when the file's first sample plays on the chart's clock).
+public struct SongTimeline: Hashable, Sendable {
+    /// One continuous stretch of the audio.
+    public struct Segment: Hashable, Sendable {
+        /// When the segment's first audio frame sounds, on the practice time base.
+        public var practiceStart: EngineTime
+        /// Where it starts and ends in the audio file (may lie before 0 or past the file's end:
+        /// silence there).
+        public var audioStart: EngineTime
+        public var audioEnd: EngineTime
+        /// Whether it fades in (it starts mid-song: a loop's start) — it always fades out.
+        public var fadesIn: Bool
+
+        public init(practiceStart: EngineTime, audioStart: EngineTime, audioEnd: EngineTime, fadesIn: Bool) {
+            self.practiceStart = practiceStart
+            self.audioStart = audioStart
+            self.audioEnd = audioEnd
+            self.fadesIn = fadesIn
+        }
+    }
+
+    /// Playback speed, 1 = 100 % (audio seconds per practice second).
+    public var speed: Double
+    /// In practice-time order; consecutive segments may touch (a loop) but never overlap.
+    public var segments: [Segment]
+    /// The crossfade where a segment starts or ends mid-song, long enough that the cut does not
+    /// click: a segment fades in over this much before its start (so a loop's downbeat sounds whole)
+    /// and out over this much after its end. At a loop's seam the next pass has faded in by the
+    /// time the last one starts fading out.
+    public var crossfade: EngineTime
+
+    public init(speed: Double, segments: [Segment], crossfade: EngineTime = .milliseconds(10)) {
+        self.speed = speed
+        self.segments = segments
+        self.crossfade = crossfade
+    }
+
+    /// How long a segment lasts on the practice time base.
+    public func duration(of segment: Segment) -> EngineTime {
+        EngineTime.seconds((segment.audioEnd - segment.audioStart).seconds / speed)
+    }
+
+    /// When the first sound (or fade) of the song can start.
+    public var start: EngineTime {
+        (segments.first?.practiceStart ?? .zero) - crossfade
+    }
+
+    /// The song under a practice plan: the whole song (from its first sample, also before measure 1)
+    /// to the end of the last measure, or, for a loop, the loop's measures once per pass.
+    /// - Parameters:
+    ///   - chart: the chart the plan was made from (for the loop's measure times).
+    ///   - offset: when the audio's first sample plays on the chart's clock.
+    public init(plan: PracticePlan, chart: Chart, offset: EngineTime) {
+        let speed = Double(plan.options.speedPercent) / 100
+        let first = chart.measures[plan.measures.lowerBound - 1].start
+        let last = chart.measures[plan.measures.upperBound - 1].end
+        func practice(_ chartTime: EngineTime) -> EngineTime { .seconds((chartTime - first).seconds / speed) }
+        var segments: [Segment] = []
+        if plan.options.loop == nil {
+            // The whole song: from the file's first sample (an intro before measure 1 plays during the count-in).
+            let start = min(offset, first)
+            segments.append(Segment(practiceStart: practice(start), audioStart: start - offset, audioEnd: last - offset, fadesIn: false))
+        } else {
+            for passStart in plan.passStarts {
+                segments.append(Segment(practiceStart: passStart, audioStart: first - offset, audioEnd: last - offset,
+                                        fadesIn: first - offset > .zero))
+            }
+        }
+        self.init(speed: speed, segments: segments)
+    }
+}

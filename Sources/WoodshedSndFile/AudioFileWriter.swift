@@ -1,0 +1,46 @@
+import CSndFile
+import Foundation
+import WoodshedCore
+
+/// Writes interleaved float audio to a file in any codec libsndfile encodes: for generated test
+/// songs, the example song folder and exported takes.
+public enum AudioFileWriter {
+    /// The codecs a file can be written in, named as musicians know them.
+    public enum Codec: String, CaseIterable, Sendable {
+        case wav, flac, ogg, opus, mp3
+
+        var format: Int32 {
+            switch self {
+            case .wav: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+            case .flac: Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16)
+            case .ogg: Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS)
+            case .opus: Int32(SF_FORMAT_OGG | SF_FORMAT_OPUS)
+            case .mp3: Int32(SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III)
+            }
+        }
+
+        /// Whether this machine's libsndfile can write it (MP3 needs LAME, Opus libopus).
+        public func isWritable(sampleRate: Int, channels: Int) -> Bool {
+            var info = SF_INFO()
+            info.samplerate = Int32(sampleRate)
+            info.channels = Int32(channels)
+            info.format = format
+            return sf_format_check(&info) != 0
+        }
+    }
+
+    /// Writes `samples` (interleaved, `channels` per frame) to `path`.
+    public static func write(_ samples: [Float], channels: Int, sampleRate: Int, codec: Codec, to path: String) throws {
+        var info = SF_INFO()
+        info.samplerate = Int32(sampleRate)
+        info.channels = Int32(channels)
+        info.format = codec.format
+        guard let file = sf_open(path, Int32(SFM_WRITE), &info) else {
+            throw WoodshedError("\(path): cannot write \(codec.rawValue) audio (libsndfile: \(String(cString: sf_strerror(nil))))")
+        }
+        let frames = samples.count / max(channels, 1)
+        let written = samples.withUnsafeBufferPointer { sf_writef_float(file, $0.baseAddress, sf_count_t(frames)) }
+        sf_close(file)
+        if written != frames { throw WoodshedError("\(path): wrote \(written) of \(frames) frames; is the disk full?") }
+    }
+}

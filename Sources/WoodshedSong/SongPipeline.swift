@@ -1,0 +1,98 @@
+import WoodshedCore
+import WoodshedRubberBand
+import WoodshedSampleRate
+
+/// Turns the song's files into frames at the output's rate and the run's speed: read → stretch
+/// (Rubber Band, pitch kept; skipped at 100 %) → resample (libsamplerate; skipped when the rates
+/// match). At 100 % and the output's rate the frames are the file's own, sample for sample.
+///
+/// `begin(at:)` starts from any frame with every stage's latency compensated, so the first frame
+/// `produce` returns is that frame: the stretcher is reset and primed with the audio before it, the
+/// resampler reset.
+final class SongPipeline {
+    let source: SongSource
+    let stretcher: TimeStretcher?
+    let resampler: Resampler?
+    let speed: Double
+    private let chunk = 1024
+    private let input: UnsafeMutablePointer<Float>
+    /// Frames at the song's rate (stretched when stretching) waiting for the resampler.
+    private let middle: UnsafeMutablePointer<Float>
+    private var middleOffset = 0
+    private var middleCount = 0
+
+    init(source: SongSource, speed: Double, outputRate: Int, engine: TimeStretcher.Engine) throws {
+        self.source = source
+        self.speed = speed
+        stretcher = speed == 1 ? nil : try TimeStretcher(sampleRate: source.sampleRate, timeRatio: 1 / speed, engine: engine)
+        resampler = source.sampleRate == outputRate ? nil : try Resampler(from: source.sampleRate, to: outputRate)
+        input = .allocate(capacity: 2 * 8192)
+        input.initialize(repeating: 0, count: 2 * 8192)
+        middle = .allocate(capacity: 2 * chunk)
+        middle.initialize(repeating: 0, count: 2 * chunk)
+    }
+
+    deinit {
+        input.deallocate()
+        middle.deallocate()
+    }
+
+    /// Starts again at the song's frame `frame` (may be negative: silence first).
+    func begin(at frame: Int64) throws {
+        middleOffset = 0
+        middleCount = 0
+        resampler?.reset()
+        guard let stretcher else {
+            source.seek(to: frame)
+            return
+        }
+        stretcher.reset(timeRatio: 1 / speed)
+        let pad = stretcher.startPad
+        source.seek(to: frame - Int64(pad))
+        var primed = 0
+        let padding = UnsafeMutablePointer<Float>.allocate(capacity: 2 * max(pad, 1))
+        defer { padding.deallocate() }
+        while primed < pad {
+            let n = min(pad - primed, 8192)
+            try source.read(into: padding + 2 * primed, frames: n)
+            primed += n
+        }
+        stretcher.prime(with: padding, frames: pad)
+    }
+
+    /// Writes exactly `frames` output frames (interleaved stereo) into `out`.
+    func produce(into out: UnsafeMutablePointer<Float>, frames: Int) throws {
+        var done = 0
+        guard let resampler else {
+            while done < frames { done += try pull(into: out + 2 * done, atMost: frames - done) }
+            return
+        }
+        while done < frames {
+            if middleCount == 0 {
+                middleCount = try pull(into: middle, atMost: chunk)
+                middleOffset = 0
+            }
+            let (used, written) = try resampler.process(middle + 2 * middleOffset, frames: middleCount,
+                                                        into: out + 2 * done, capacity: frames - done)
+            middleOffset += used
+            middleCount -= used
+            done += written
+        }
+    }
+
+    /// Frames at the song's rate, stretched when stretching: at least one, at most `limit`.
+    private func pull(into buffer: UnsafeMutablePointer<Float>, atMost limit: Int) throws -> Int {
+        guard let stretcher else {
+            let n = min(limit, 8192)
+            try source.read(into: buffer, frames: n)
+            return n
+        }
+        while true {
+            let ready = stretcher.available
+            if ready > 0 { return stretcher.retrieve(into: buffer, frames: min(ready, limit)) }
+            let n = max(min(stretcher.framesRequired, 8192), 256)
+            try source.read(into: input, frames: n)
+            stretcher.process(input, frames: n)
+        }
+    }
+}
