@@ -59,6 +59,8 @@ struct PlayCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Latency offset in ms for every input (positive = your hits arrive late); default: each input's calibration.", valueName: "MS"))
     var offset: Double?
 
+    @OptionGroup var song: SongOptions
+
     @Flag(name: .long, help: "Ignore the speed, voices and loop remembered for this chart (this run's own become the remembered ones).")
     var fresh = false
 
@@ -92,7 +94,7 @@ struct PlayCommand: ParsableCommand {
             countInEachPass: countInEachPass, level: level,
             windows: try windows.map { try JudgingWindows(parsing: $0) } ?? engine.configuration.judging,
             groups: try PlaySettings.groups(ungrouping: ungroup), click: click, offset: offset.map(EngineTime.milliseconds),
-            json: json, keepsHistory: !noStore)
+            json: json, keepsHistory: !noStore, song: song)
         try PlaySession(engine: engine, settings: settings, file: file, mapping: try MappingChoice.load(engine.map)).run()
     }
 }

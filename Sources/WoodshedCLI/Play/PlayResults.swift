@@ -20,6 +20,7 @@ struct PlayResults {
     var overruns = 0
     var lost = 0
     var xruns = 0
+    var songUnderruns = 0
 
     func print(highScore: String?, storeWarning: String?, sessionID: Int64?) {
         if json {
@@ -30,7 +31,7 @@ struct PlayResults {
                 meanOffsetMs: summary.hits > 0 ? summary.meanOffsetMilliseconds : nil,
                 sdOffsetMs: summary.hits > 1 ? summary.sdOffsetMilliseconds : nil,
                 offsets: offsets.map { InputOffset(input: $0.0, offsetMs: $0.1) }, speed: practice.speedPercent,
-                passes: passes, session: sessionID.map(Int.init), overruns: overruns, lost: lost, xruns: xruns))
+                passes: passes, session: sessionID.map(Int.init), overruns: overruns, lost: lost, xruns: xruns, songUnderruns: songUnderruns))
             if let storeWarning { Output.error("woodshed: \(storeWarning)") }
             return
         }
@@ -68,7 +69,7 @@ struct PlayResults {
                                   s.miss == 1 ? "" : "es", s.hits > 0 ? s.meanOffsetMilliseconds : 0))
             }
         }
-        out += LiveTrouble.lines(overruns: overruns, lost: lost, xruns: xruns)
+        out += LiveTrouble.lines(overruns: overruns, lost: lost, xruns: xruns, songUnderruns: songUnderruns)
         if let highScore { out.append("  " + highScore) }
         if practice.level < 5, summary.accuracy > 90 {
             out.append("  Over 90 % at level \(practice.level): try level \(practice.level + 1) "
@@ -106,6 +107,8 @@ struct SummaryRecord: Encodable {
     var lost: Int
     /// Audio dropouts.
     var xruns: Int
+    /// Times the song was not ready in time (live): a moment of silence in the song only.
+    var songUnderruns: Int
 }
 
 /// One input's latency correction.

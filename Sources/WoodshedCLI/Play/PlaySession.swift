@@ -24,7 +24,6 @@ struct PlaySession {
         let (store, storeWarning) = settings.keepsHistory ? Store.openOrFallback(path: DataLocation.databasePath()) : (Store(), nil)
         if let storeWarning { Output.error("woodshed: \(storeWarning)") }
         for session in store.recoveredSessions { Output.error("woodshed: \(session.cutShortMessage)") }
-        noteBackingTrack()
 
         let chartID = file.folder.appendingPathComponent(URL(fileURLWithPath: file.path).lastPathComponent).path
         let title = file.chart.metadata.title ?? URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent
@@ -100,10 +99,18 @@ struct PlaySession {
         }
 
         let started = Date()
+        let warn = { (line: String) in if !settings.json { Output.error("woodshed: \(line)") } }
+        var song: ChartSong?
         if let clock = setup.clock as? VirtualClock {
-            let origin = min(plan.beats.first?.time ?? .zero, setup.input.nextEventTime ?? .zero, .zero)
+            // Sample 0 is the earliest sound: a count-in click, an input event, or the song's intro.
+            let songStart = settings.song.noSong ? nil : ChartSong.timeline(file: file, plan: plan)?.start
+            let origin = min(plan.beats.first?.time ?? .zero, setup.input.nextEventTime ?? .zero, songStart ?? .zero, .zero)
             let renderer = try setup.makeAudio(click: sound, origin: origin)
             renderer.mixer.clicks?.play(beats: settings.click.beats(of: plan))
+            song = ChartSong.open(file: file, plan: plan, options: settings.song, outputRate: renderer.mixer.format.sampleRate,
+                                  offline: true, warn: warn)
+            song?.start(in: renderer.mixer)
+            if let song, !settings.json { Output.line("song: \(song.name)") }
             if !settings.json, !plan.countInBeats.isEmpty {
                 Output.line("count-in: " + (1...min(plan.countInBeats.count, 8)).reversed().map { "\($0)…" }.joined(separator: " "))
             }
@@ -111,9 +118,10 @@ struct PlaySession {
             try EngineRun.offline(input: setup.input, mode: mode, renderer: renderer, clock: clock,
                                   end: plan.end + max(settings.offset ?? .zero, .zero), tail: .seconds(1), drain: drain)
         } else {
-            try runLive(setup: setup, mode: mode, plan: plan, calibrations: calibrations, sound: sound,
-                        simulatedEvents: simulatedEvents, looping: looping, drain: drain)
+            song = try runLive(setup: setup, mode: mode, plan: plan, calibrations: calibrations, sound: sound,
+                               simulatedEvents: simulatedEvents, looping: looping, warn: warn, drain: drain)
         }
+        if let problem = song?.stop() { warn(problem) }
         drain()
         display.flush()
         setup.reportInputProblems()
@@ -146,7 +154,8 @@ struct PlaySession {
         PlayResults(summary: summary, plan: plan, practice: practice, chartPath: settings.chartPath, json: settings.json,
                     offsetLine: calibrations.summary(setup: setup), offsets: calibrations.applied(setup: setup),
                     passes: scored.passes, judgements: scored.judgements, overruns: setup.input.overruns,
-                    lost: mode.results.dropped + setup.synthCommands.dropped, xruns: setup.renderer?.output.xruns ?? 0)
+                    lost: mode.results.dropped + setup.synthCommands.dropped, xruns: setup.renderer?.output.xruns ?? 0,
+                    songUnderruns: song?.underruns ?? 0)
             .print(highScore: outcome?.highScore?.message, storeWarning: outcome?.warning ?? recorder?.problem,
                    sessionID: settings.keepsHistory ? outcome?.session?.id : nil)
         return summary
@@ -157,14 +166,25 @@ struct PlaySession {
     static let livePasses = 200
 
     /// Live: the timing and audio threads, the count-down, hot-plugged sources and their calibrations.
+    /// Returns the song that played, if any.
     private func runLive(setup: EngineSetup, mode: DrumJudgeMode<DrumKitClassifier>, plan: PracticePlan,
                          calibrations: SourceCalibrations, sound: ClickSound, simulatedEvents: [MIDIEvent]?,
-                         looping: Bool, drain: @escaping () -> Void) throws {
+                         looping: Bool, warn: (String) -> Void, drain: @escaping () -> Void) throws -> ChartSong? {
         // The audio first (a soundfont can take a while to load), then time zero: the count-in is
         // never eaten by the setup.
         let renderer = try setup.makeAudio(click: sound, origin: .zero)
         renderer.mixer.clicks?.play(beats: settings.click.beats(of: plan))
-        let lead = EngineTime.milliseconds(300) - (plan.beats.first.map { min($0.time, .zero) } ?? .zero)
+        // The song's first seconds are prepared (decoded, stretched) before time zero, so the
+        // stretcher's start never races the count-in.
+        let song = ChartSong.open(file: file, plan: plan, options: settings.song, outputRate: renderer.mixer.format.sampleRate,
+                                  offline: false, warn: warn)
+        if let song {
+            song.start(in: renderer.mixer)
+            song.streamer.waitUntilBuffered(seconds: 2)
+            if !settings.json { Output.line("song: \(song.name)") }
+        }
+        let earliest = min(plan.beats.first?.time ?? .zero, song?.streamer.playback.start ?? .zero, .zero)
+        let lead = EngineTime.milliseconds(300) - earliest
         let zero = setup.clock.now + lead
         let input: MIDIInput = settings.realtimeSimulation.map { _ in ScheduledInput(clock: setup.clock, events: simulatedEvents ?? [], zero: zero) } ?? setup.input
         var counted = 0
@@ -198,18 +218,7 @@ struct PlaySession {
                 }
             })
         if let error = report.audioError { Output.error("woodshed: audio stopped: \(error)") }
-    }
-
-    /// A backing track named by the chart: say clearly when it is missing; it is not played yet
-    /// (that is the backing-track player's work), so say that too rather than stay silent.
-    private func noteBackingTrack() {
-        guard let backing = file.chart.backingTrack, !settings.json else { return }
-        do {
-            _ = try file.backingTrackURL(backing)
-            Output.error("woodshed: note: the backing track \(backing.file) is not played yet; the click and your kit are")
-        } catch let error as UserFacingError {
-            Output.error("woodshed: warning: \(error.message); playing without it")
-        } catch {}
+        return song
     }
 
     static func format(_ offset: EngineTime) -> String {

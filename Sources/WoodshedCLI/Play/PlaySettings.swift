@@ -22,6 +22,8 @@ struct PlaySettings {
     var keepsHistory = true
     /// Live only: play a simulated player in real time (`woodshed demo --realtime`).
     var realtimeSimulation: UInt64?
+    /// How the chart's song plays.
+    var song = SongOptions()
 
     /// `--voices hihat,snare` or `--voices all`.
     static func voiceRequest(_ text: String) throws -> RememberedSettings.VoiceRequest {

@@ -5,12 +5,12 @@ import WoodshedEngine
 import WoodshedSndFile
 import WoodshedSound
 
-/// `woodshed render`: a chart's notes through FluidSynth, with the click, into a WAV file — offline,
-/// as fast as the CPU allows.
+/// `woodshed render`: a chart's notes through FluidSynth, with the click and the chart's song, into a
+/// WAV file — offline, as fast as the CPU allows.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a chart's notes (and the click) through FluidSynth into a WAV file, offline."
+        abstract: "Render a chart's notes (with the click and its song) through FluidSynth into a WAV file, offline."
     )
 
     @Argument(help: "The chart: .dtx, .mid/.midi, .wchart or a Clone Hero .chart (its expert drums).")
@@ -32,6 +32,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var sound: SoundFontOption
 
+    @OptionGroup var song: SongOptions
+
     func validate() throws {
         guard audio.wav != nil else { throw ValidationError("render writes a WAV file: give --wav FILE") }
         if audio.output != nil { throw ValidationError("render writes a WAV file; --output is for playing live (try woodshed play)") }
@@ -47,18 +49,24 @@ struct RenderCommand: ParsableCommand {
         let wav = audio.wav ?? ""
         let format = options.format
         let sound = click == .off ? nil : try ClickSound(name: options.configuration.metronomeSound)
-        let start = plan.beats.first.map { min($0.time, .zero) } ?? .zero
+        let songStart = song.noSong ? nil : ChartSong.timeline(file: file, plan: plan)?.start
+        let start = min(plan.beats.first?.time ?? .zero, songStart ?? .zero, .zero)
         let clock = VirtualClock(start: start)
         let queue = SPSCQueue<MIDIEvent>(minimumCapacity: 4096)
         let renderer = try EngineSetup.renderer(options: options, output: WAVFileOutput(path: wav, format: format), clock: clock,
                                                 click: sound, origin: start, commands: queue)
         renderer.mixer.clicks?.play(beats: click.beats(of: plan))
+        let warn = { (line: String) in Output.error("woodshed: \(line)") }
+        let chartSong = ChartSong.open(file: file, plan: plan, options: song, outputRate: renderer.mixer.format.sampleRate,
+                                       offline: true, warn: warn)
+        chartSong?.start(in: renderer.mixer)
         let mode = PlaybackMode(synth: queue)
         let events = ChartLoading.events(plan.notes + plan.mutedNotes)
         try EngineRun.offline(input: RecordedInput(name: "chart", events: events), mode: mode, renderer: renderer,
                               clock: clock, end: plan.end, tail: .seconds(2), drain: {})
+        if let problem = chartSong?.stop() { warn(problem) }
         let seconds = Double(renderer.nextSample) / Double(renderer.mixer.format.sampleRate)
-        Output.line(String(format: "%@: %d notes, %.1f s at %d%% (%.0f BPM) → %@", file.chart.metadata.title ?? file.path,
-                           mode.notes, seconds, speed, plan.effectiveBPM, wav))
+        Output.line(String(format: "%@: %d notes%@, %.1f s at %d%% (%.0f BPM) → %@", file.chart.metadata.title ?? file.path,
+                           mode.notes, chartSong.map { " with the song \($0.name)" } ?? "", seconds, speed, plan.effectiveBPM, wav))
     }
 }

@@ -1,7 +1,7 @@
 /// What went wrong in a live run, in a player's words, with what to do: notes lost before Woodshed
 /// could read them, results it could not keep up with, audio dropouts. Said by `monitor` and `play`.
 enum LiveTrouble {
-    static func lines(overruns: Int, lost: Int, xruns: Int) -> [String] {
+    static func lines(overruns: Int, lost: Int, xruns: Int, songUnderruns: Int = 0) -> [String] {
         var lines: [String] = []
         if overruns > 0 {
             lines.append("  \(overruns) time\(overruns == 1 ? "" : "s") notes were lost before Woodshed could read them (the computer "
@@ -14,6 +14,10 @@ enum LiveTrouble {
         if xruns > 0 {
             lines.append("  \(xruns) audio dropout\(xruns == 1 ? "" : "s") (a click or a gap in the sound): try a larger --period, "
                          + "e.g. --period 128")
+        }
+        if songUnderruns > 0 {
+            lines.append("  \(songUnderruns) time\(songUnderruns == 1 ? "" : "s") the song was not ready in time and fell silent for a moment: "
+                         + "try --stretch faster, a speed nearer 100 %, or close other programs")
         }
         return lines
     }

@@ -1,0 +1,71 @@
+import Foundation
+import WoodshedCore
+import WoodshedEngine
+import WoodshedRubberBand
+import WoodshedSndFile
+import WoodshedSong
+
+/// The song that plays with a chart (a DTX BGM, a `.wchart`'s backing, a song folder's audio):
+/// opened and checked before the run, streamed on its own thread during it.
+///
+/// A song that cannot play — missing, unreadable, a codec libsndfile does not read — is one warning
+/// line, and the chart plays without it: the drummer can still practise.
+final class ChartSong {
+    let streamer: SongStreamer
+    /// The file(s), for the display.
+    let name: String
+
+    private init(streamer: SongStreamer, name: String) {
+        self.streamer = streamer
+        self.name = name
+    }
+
+    /// Where the song sits on the practice clock under `plan` (nil: the chart has no song).
+    static func timeline(file: ChartFile, plan: PracticePlan) -> SongTimeline? {
+        guard let backing = file.chart.backingTrack else { return nil }
+        return SongTimeline(plan: plan, chart: file.chart, offset: backing.offset)
+    }
+
+    /// Opens the chart's song for `plan`, or says in one line (through `warn`) why it cannot play.
+    static func open(file: ChartFile, plan: PracticePlan, options: SongOptions, outputRate: Int, offline: Bool,
+                     warn: (String) -> Void) -> ChartSong? {
+        guard !options.noSong, let backing = file.chart.backingTrack, let timeline = timeline(file: file, plan: plan) else { return nil }
+        do {
+            let url = try file.backingTrackURL(backing)
+            let reader = try SoundFileReader(path: url.path)
+            let songEnd = backing.offset + .seconds(reader.info.seconds)
+            let needed = file.chart.measures[plan.measures.upperBound - 1].end
+            if songEnd < needed - .milliseconds(500) {
+                warn(String(format: "note: %@ ends %.1f s before the last measure played; the rest plays without it",
+                            backing.file, (needed - songEnd).seconds))
+            }
+            let source = try SongSource(stems: [SongSource.Stem(reader: reader)])
+            let streamer = try SongStreamer(source: source, timeline: timeline, outputRate: outputRate,
+                                            engine: options.stretch, offline: offline)
+            return ChartSong(streamer: streamer, name: backing.file)
+        } catch let error as UserFacingError {
+            warn("warning: \(error.message); playing without the song")
+        } catch {
+            warn("warning: \(backing.file): \(error); playing without the song")
+        }
+        return nil
+    }
+
+    /// Plays through `mixer` from now on: starts the song's thread.
+    func start(in mixer: Mixer) {
+        mixer.song = streamer.playback
+        streamer.start()
+    }
+
+    /// Stops the song's thread; a failure while streaming (a file cut short on disk) as one line.
+    func stop() -> String? {
+        streamer.stop()
+        if let failure = streamer.failure {
+            return "warning: the song stopped early: \((failure as? UserFacingError)?.message ?? "\(failure)")"
+        }
+        return nil
+    }
+
+    /// Times the song was late live (silent for a moment), for the results.
+    var underruns: Int { streamer.playback.underruns }
+}
