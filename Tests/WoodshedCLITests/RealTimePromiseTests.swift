@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WoodshedSndFile
 
 /// The real-time promise, enforced: each playing command runs live, in the release build users run,
 /// inside `woodshed-rt-check`, whose guard counts every allocation, free and lock on the timing and
@@ -122,6 +123,27 @@ import Testing
                                 lines: hits, gap: 0.25, lead: 1.5)
         expectClean(outcome, "play")
         #expect(outcome.stdout.contains("Results"), "\(outcome.stdout)\n\(outcome.stderr)")
+    }
+
+    @Test func playALoopWithItsSongStretchedAndResampled() throws {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A 44.1 kHz song (resampled to 48 kHz) at 75 % (stretched): the audio thread mixes it from the ring.
+        var song = [Float](repeating: 0, count: 2 * 44_100 * 3)
+        for i in 0..<(44_100 * 3) {
+            song[2 * i] = Float(0.2 * sin(Double(i) * 0.05))
+            song[2 * i + 1] = Float(0.2 * sin(Double(i) * 0.07))
+        }
+        try AudioFileWriter.write(song, channels: 2, sampleRate: 44_100, codec: .wav, to: dir.appendingPathComponent("song.wav").path)
+        let chart = dir.appendingPathComponent("guard.wchart").path
+        try Self.chart.replacingOccurrences(of: "bpm: 120", with: "bpm: 120\nbacking: song.wav")
+            .write(toFile: chart, atomically: true, encoding: .utf8)
+        let hits = (0..<20).map { ["0 36 100", "0 42 70", "0 38 100", "0 42 70"][$0 % 4] }
+        let outcome = try check(["play", chart, "--input", "events:-", "--output", "null", "--loop", "1-1", "--passes", "2", "--speed", "75"],
+                                lines: hits, gap: 0.3, lead: 1.5)
+        expectClean(outcome, "play with a song")
+        #expect(outcome.stdout.contains("song: song.wav"), "\(outcome.stdout)\n\(outcome.stderr)")
+        #expect(!outcome.stdout.contains("not ready in time"), "\(outcome.stdout)")
     }
 
     @Test func quizScale() throws {
