@@ -31,24 +31,54 @@ final class ChartSong {
                      warn: (String) -> Void) -> ChartSong? {
         guard !options.noSong, let backing = file.chart.backingTrack, let timeline = timeline(file: file, plan: plan) else { return nil }
         do {
-            let url = try file.backingTrackURL(backing)
-            let reader = try SoundFileReader(path: url.path)
-            let songEnd = backing.offset + .seconds(reader.info.seconds)
+            let stems = try openStems(file: file, backing: backing, options: options, warn: warn)
+            guard let longest = stems.map(\.reader).max(by: { $0.info.seconds < $1.info.seconds }) else { return nil }
+            let songEnd = backing.offset + .seconds(longest.info.seconds)
             let needed = file.chart.measures[plan.measures.upperBound - 1].end
             if songEnd < needed - .milliseconds(500) {
                 warn(String(format: "note: %@ ends %.1f s before the last measure played; the rest plays without it",
                             backing.file, (needed - songEnd).seconds))
             }
-            let source = try SongSource(stems: [SongSource.Stem(reader: reader)])
+            let source = try SongSource(stems: stems)
             let streamer = try SongStreamer(source: source, timeline: timeline, outputRate: outputRate,
                                             engine: options.stretch, offline: offline)
-            return ChartSong(streamer: streamer, name: backing.file)
+            let names = stems.map { URL(fileURLWithPath: $0.reader.path).lastPathComponent + ($0.gain == 0 ? " (muted)" : $0.gain < 1 ? " (quiet)" : "") }
+            return ChartSong(streamer: streamer, name: names.joined(separator: ", "))
         } catch let error as UserFacingError {
             warn("warning: \(error.message); playing without the song")
         } catch {
             warn("warning: \(backing.file): \(error); playing without the song")
         }
         return nil
+    }
+
+    /// The files that make the song: the backing track, or every stem of a song folder (drum stems
+    /// at the `--drum-stem` gain). A stem that cannot play is one warning line; the rest play.
+    private static func openStems(file: ChartFile, backing: BackingTrack, options: SongOptions,
+                                  warn: (String) -> Void) throws -> [SongSource.Stem] {
+        let stems = file.isSongFolder ? SongFolder.stems(in: file.folder) : []
+        guard !stems.isEmpty else {
+            return [SongSource.Stem(reader: try SoundFileReader(path: try file.backingTrackURL(backing).path))]
+        }
+        var opened: [SongSource.Stem] = []
+        for stem in stems {
+            guard let url = file.stemURL(stem) else {
+                warn("warning: \(stem.file) links out of the song's folder; playing without it")
+                continue
+            }
+            do {
+                let reader = try SoundFileReader(path: url.path)
+                if let first = opened.first, first.reader.sampleRate != reader.sampleRate {
+                    warn("warning: \(stem.file) is at \(reader.sampleRate) Hz but \(URL(fileURLWithPath: first.reader.path).lastPathComponent) is at \(first.reader.sampleRate) Hz; playing without it (export the stems at one rate)")
+                    continue
+                }
+                opened.append(SongSource.Stem(reader: reader, gain: stem.isDrums ? options.drumStem.gain : 1))
+            } catch let error as UserFacingError {
+                warn("warning: \(error.message); playing without this stem")
+            }
+        }
+        guard !opened.isEmpty else { throw WoodshedError("\(file.folder.path): none of the song's stems can be played") }
+        return opened
     }
 
     /// Plays through `mixer` from now on: starts the song's thread.

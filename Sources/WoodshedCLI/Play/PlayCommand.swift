@@ -18,7 +18,7 @@ struct PlayCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The chart: .dtx, .mid/.midi, .wchart or a Clone Hero .chart (its expert drums).")
+    @Argument(help: "The chart: .dtx, .mid/.midi, .wchart, a Clone Hero .chart (its expert drums), or a Clone Hero song folder.")
     var chart: String
 
     @OptionGroup var engine: EngineOptions

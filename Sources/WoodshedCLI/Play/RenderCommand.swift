@@ -13,7 +13,7 @@ struct RenderCommand: ParsableCommand {
         abstract: "Render a chart's notes (with the click and its song) through FluidSynth into a WAV file, offline."
     )
 
-    @Argument(help: "The chart: .dtx, .mid/.midi, .wchart or a Clone Hero .chart (its expert drums).")
+    @Argument(help: "The chart: .dtx, .mid/.midi, .wchart, a Clone Hero .chart (its expert drums), or a Clone Hero song folder.")
     var chart: String
 
     @Option(name: .long, help: "Tempo in percent (25–150).")

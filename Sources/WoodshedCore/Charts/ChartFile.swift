@@ -14,9 +14,13 @@ public struct ChartFile: Sendable {
     /// The folder holding the chart; backing tracks are relative to it.
     public var folder: URL { URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL }
 
-    /// Loads and checks a chart. Throws a `UserFacingError` for every problem. `drumDifficulty` picks
-    /// the drum part of a `.chart` file (the other formats hold one).
-    public static func load(_ path: String, drumDifficulty: DrumDifficulty = .expert) throws -> ChartFile {
+    /// Loads and checks a chart — a chart file, or a Clone Hero song folder (its `notes.mid` or
+    /// `notes.chart`). Throws a `UserFacingError` for every problem. `drumDifficulty` picks the drum
+    /// part of a `.chart` file (the other formats hold one).
+    public static func load(_ given: String, drumDifficulty: DrumDifficulty = .expert) throws -> ChartFile {
+        var isFolder: ObjCBool = false
+        let path = FileManager.default.fileExists(atPath: given, isDirectory: &isFolder) && isFolder.boolValue
+            ? try SongFolder.chart(in: given) : given
         let format = try ChartFormat.of(path)
         let url = URL(fileURLWithPath: path)
         let bytes: [UInt8]
@@ -36,11 +40,8 @@ public struct ChartFile: Sendable {
                 songINI = ChartText.decode(text[...], encoding)
             }
             if songINI != nil || format == .cloneHero {
-                for name in ["song.ogg", "song.opus", "song.mp3", "song.wav", "song.flac"]
-                where FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
-                    audioFile = name
-                    break
-                }
+                // The song's audio: its `song` stem, else its first stem (the others play with it).
+                audioFile = SongFolder.stems(in: folder).first?.file
             }
         }
         let (chart, skipped) = try format.read(
@@ -70,6 +71,17 @@ public struct ChartFile: Sendable {
             throw WoodshedError("\(path): backing track '\(backing.file)' not found in \(folder.path); put it beside the chart or remove the backing line")
         }
         return resolved
+    }
+
+    /// Whether the chart is part of a song folder whose audio comes as stems (a song.ini beside a
+    /// MIDI chart, or a `.chart`).
+    public var isSongFolder: Bool {
+        format == .cloneHero || (format == .midi && FileManager.default.fileExists(atPath: folder.appendingPathComponent("song.ini").path))
+    }
+
+    /// Where a song folder's stem lies, or nil when it is a link out of the folder.
+    public func stemURL(_ stem: SongFolder.Stem) -> URL? {
+        ChartFile.resolve(stem.file, in: folder)
     }
 
     /// Where a chart's sound file (`ChartSound.file`) lies: inside the chart's folder, or nil when it

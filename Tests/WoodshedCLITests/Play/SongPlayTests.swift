@@ -122,4 +122,67 @@ import WoodshedSndFile
         #expect(stderr.contains("ends 3.8 s before the last measure"), "\(stderr)")
         #expect(song.count == 8)
     }
+
+    /// Mono bursts every 500 ms from `first` seconds, as stereo samples.
+    func bursts(from first: Double, seconds: Double, rate: Int) -> [Float] {
+        var mono = [Float](repeating: 0, count: Int(seconds * Double(rate)))
+        let burst = (0..<(rate / 25)).map { i in Float(0.8 * cos(2 * .pi * 1000 * Double(i) / Double(rate)) * exp(-Double(i) / Double(rate) / 0.008)) }
+        var t = first
+        while t < seconds {
+            let start = Int(t * Double(rate))
+            for (i, x) in burst.enumerated() where start + i < mono.count { mono[start + i] = x }
+            t += 0.5
+        }
+        return mono.flatMap { [$0, $0] }
+    }
+
+    /// A Clone Hero folder: notes.chart (120 BPM, a kick on each of 16 beats), song.ogg with a burst
+    /// 250 ms after each beat, drums_1.wav with one 125 ms after each beat, bass.wav at another rate.
+    func songFolder(in dir: URL) throws -> URL {
+        let folder = dir.appendingPathComponent("Off-beat Band - Stems")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let kicks = (0..<16).map { "  \($0 * 192) = N 0 0" }.joined(separator: "\n")
+        try "[Song]\n{\n  Name = \"Stems\"\n  Resolution = 192\n}\n[SyncTrack]\n{\n  0 = TS 4\n  0 = B 120000\n}\n[ExpertDrums]\n{\n\(kicks)\n}\n"
+            .write(to: folder.appendingPathComponent("notes.chart"), atomically: true, encoding: .utf8)
+        try AudioFileWriter.write(bursts(from: 0.25, seconds: 8.5, rate: 48_000), channels: 2, sampleRate: 48_000, codec: .ogg,
+                                  to: folder.appendingPathComponent("song.ogg").path)
+        try AudioFileWriter.write(bursts(from: 0.125, seconds: 8.5, rate: 48_000), channels: 2, sampleRate: 48_000, codec: .wav,
+                                  to: folder.appendingPathComponent("drums_1.wav").path)
+        try AudioFileWriter.write([Float](repeating: 0, count: 2 * 44_100), channels: 2, sampleRate: 44_100, codec: .wav,
+                                  to: folder.appendingPathComponent("bass.wav").path)
+        return folder
+    }
+
+    @Test func aSongFolderPlaysAllItsStemsWithTheDrumStemsMutedForTheDrummer() throws {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try songFolder(in: dir)
+        let empty = dir.appendingPathComponent("nobody.txt")
+        try "".write(to: empty, atomically: true, encoding: .utf8)
+        func play(_ extra: [String]) throws -> (onsets: [Int], result: WoodshedBinary.Result) {
+            let wav = dir.appendingPathComponent("folder.wav").path
+            let result = try WoodshedBinary.run(["play", folder.path, "--input", "events:\(empty.path)", "--no-feedback", "--no-store",
+                                                 "--count-in", "0", "--click", "off", "--wav", wav] + extra)
+            #expect(result.status == 0, "\(result.stderr)")
+            return (onsets(try AudioFile(contentsOf: wav).channel(0), rate: 48_000), result)
+        }
+        let (muted, result) = try play([])
+        #expect(muted.count == 16, "only the song stem: \(muted.count) onsets")
+        #expect(result.stdout.contains("song: song.ogg, drums_1.wav (muted)"), "\(result.stdout)")
+        let warnings = result.stderr.split(separator: "\n")
+        #expect(warnings.count == 1 && warnings[0].contains("bass.wav is at 44100 Hz"), "\(result.stderr)")
+        let (on, _) = try play(["--drum-stem", "on"])
+        #expect(on.count == 32, "the song and the drum stem: \(on.count) onsets")
+        // The drum stem's bursts 125 ms after the beat, the song's 250 ms: 6000 samples apart.
+        let gaps = stride(from: 0, to: on.count - 1, by: 2).map { on[$0 + 1] - on[$0] }
+        #expect(gaps.allSatisfy { abs($0 - 6_000) <= 2 }, "\(gaps)")
+    }
+
+    @Test func aFolderWithoutAChartIsOneLine() throws {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try WoodshedBinary.run(["play", dir.path, "--input", "sim", "--no-store"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "woodshed: \(dir.path): no notes.mid or notes.chart in this folder; give a chart file, or a Clone Hero song folder\n")
+    }
 }
