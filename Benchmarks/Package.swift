@@ -41,6 +41,13 @@ let package = Package(
             dependencies: [.product(name: "WoodshedKit", package: "Woodshed")],
             path: "Benchmarks/store-bench"
         ),
+        // The song's engine: stretch throughput against the rubberband tool, seek-to-sound, memory
+        // for a long file. scripts/song-bench runs it.
+        .executableTarget(
+            name: "song-bench",
+            dependencies: [.product(name: "WoodshedKit", package: "Woodshed")],
+            path: "Benchmarks/song-bench"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

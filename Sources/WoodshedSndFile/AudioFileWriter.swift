@@ -39,7 +39,16 @@ public enum AudioFileWriter {
             throw WoodshedError("\(path): cannot write \(codec.rawValue) audio (libsndfile: \(String(cString: sf_strerror(nil))))")
         }
         let frames = samples.count / max(channels, 1)
-        let written = samples.withUnsafeBufferPointer { sf_writef_float(file, $0.baseAddress, sf_count_t(frames)) }
+        // In blocks: libsndfile's Vorbis encoder crashes on one very large write.
+        var written = 0
+        samples.withUnsafeBufferPointer { all in
+            while written < frames {
+                let n = min(16_384, frames - written)
+                let done = Int(sf_writef_float(file, all.baseAddress! + written * channels, sf_count_t(n)))
+                written += done
+                if done < n { break }
+            }
+        }
         sf_close(file)
         if written != frames { throw WoodshedError("\(path): wrote \(written) of \(frames) frames; is the disk full?") }
     }
