@@ -370,8 +370,11 @@ class Capture:
     """
 
     def __init__(self, device: str = LOOPBACK_CAPTURE, rate: int = 48000, channels: int = 2,
-                 period: int | None = None):
-        """`period` fixes the period size in frames (the high-resolution loopback needs the player's)."""
+                 period: int | None = None, priority: int | None = None):
+        """`period` fixes the period size in frames (the high-resolution loopback needs the player's);
+        `priority` runs the reading thread at that SCHED_FIFO priority, so a test that floods the
+        guest's CPUs with real-time threads still hears what they play."""
+        self.priority = priority
         self.lib = ctypes.CDLL("libasound.so.2")
         self.lib.snd_pcm_readi.restype = ctypes.c_long
         self.lib.snd_strerror.restype = ctypes.c_char_p
@@ -441,6 +444,8 @@ class Capture:
         return self
 
     def _run(self):
+        if self.priority is not None:
+            os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(self.priority))
         frames = 1024
         buf = ctypes.create_string_buffer(frames * self.channels * 2)
         status = ctypes.c_void_p()
