@@ -28,12 +28,18 @@ enum ConfigurationReader {
         }
         if let mixer = root["mixer"] {
             let names = WoodshedConfiguration.MixerChannel.allCases.map(\.rawValue)
-            try mixer.rejectUnknownKeys(names)
+            for entry in try mixer.entries() where WoodshedConfiguration.MixerChannel(name: entry.key) == nil {
+                throw entry.keyError("unknown key \"\(entry.key)\" in \(entry.sectionName); valid: \(names.joined(separator: ", "))")
+            }
             for entry in try mixer.entries() {
-                let channel = WoodshedConfiguration.MixerChannel(rawValue: entry.key)!
-                try entry.rejectUnknownKeys(["gain-db", "mute"])
+                let channel = WoodshedConfiguration.MixerChannel(name: entry.key)!
+                try entry.rejectUnknownKeys(["volume", "gain-db", "mute"])
                 var level = config[channel]
-                if let v = entry["gain-db"] { level.gainDecibels = try v.number(in: WoodshedConfiguration.ChannelLevel.decibelRange, "gains are (dB)") }
+                if let v = entry["gain-db"] {
+                    level.volume = WoodshedConfiguration.ChannelLevel.volume(
+                        decibels: try v.number(in: WoodshedConfiguration.ChannelLevel.decibelRange, "gains are (dB; or write volume = 0…100)"))
+                }
+                if let v = entry["volume"] { level.volume = try v.number(in: WoodshedConfiguration.ChannelLevel.volumeRange, "volumes are (percent)") }
                 if let v = entry["mute"] { level.muted = try v.bool() }
                 config[channel] = level
             }

@@ -21,13 +21,16 @@ public struct WoodshedConfiguration: Hashable, Sendable {
     public var periodFrames: Int = 64
     /// Periods in the device buffer.
     public var periodCount: Int = 3
+    /// Everything.
     public var master = ChannelLevel()
-    /// The click.
-    public var metronome = ChannelLevel(gainDecibels: -6)
+    /// The chart's song (backing audio, a song folder's stems).
+    public var song = ChannelLevel(volume: 70)
+    /// The chart's own sounds (DTX chips, autoplay).
+    public var chart = ChannelLevel(volume: 80)
     /// The sound of what you play.
-    public var feedback = ChannelLevel()
-    /// A chart's backing track or accompaniment.
-    public var backing = ChannelLevel(gainDecibels: -6)
+    public var kit = ChannelLevel()
+    /// The metronome.
+    public var click = ChannelLevel(volume: 50)
     /// The metronome's sound, by name (the sound engine lists what it has).
     public var metronomeSound: String = "classic"
     /// Bars of clicks before time zero.
@@ -37,26 +40,23 @@ public struct WoodshedConfiguration: Hashable, Sendable {
 
     public init() {}
 
-    /// The mixer channels by name, as in the `[mixer]` table.
-    public enum MixerChannel: String, CaseIterable, Sendable {
-        case master, metronome, feedback, backing
-    }
-
     public subscript(channel: MixerChannel) -> ChannelLevel {
         get {
             switch channel {
             case .master: master
-            case .metronome: metronome
-            case .feedback: feedback
-            case .backing: backing
+            case .song: song
+            case .chart: chart
+            case .kit: kit
+            case .click: click
             }
         }
         set {
             switch channel {
             case .master: master = newValue
-            case .metronome: metronome = newValue
-            case .feedback: feedback = newValue
-            case .backing: backing = newValue
+            case .song: song = newValue
+            case .chart: chart = newValue
+            case .kit: kit = newValue
+            case .click: click = newValue
             }
         }
     }

@@ -18,7 +18,10 @@ import WoodshedCore
         #expect(config.periodFrames == 64)
         #expect(config.periodCount == 3)
         #expect(config.master == WoodshedConfiguration.ChannelLevel())
-        #expect(config.metronome.gainDecibels == -6)
+        #expect(config.click == WoodshedConfiguration.ChannelLevel(volume: 50))
+        #expect(config.song == WoodshedConfiguration.ChannelLevel(volume: 70))
+        #expect(config.chart == WoodshedConfiguration.ChannelLevel(volume: 80))
+        #expect(config.kit == WoodshedConfiguration.ChannelLevel(volume: 100))
         #expect(config.metronomeSound == "classic")
         #expect(config.countInBars == 1)
         #expect(config.judging == .dtxmania)
@@ -40,7 +43,7 @@ import WoodshedCore
         try "[input]\nmap = \"roland-td\"\n[mixer]\nmetronome.gain-db = -12\n".write(toFile: xdg.configFile, atomically: true, encoding: .utf8)
         let config = try WoodshedConfiguration.load(xdg: xdg)
         #expect(config.map == "roland-td")
-        #expect(config.metronome.gainDecibels == -12)
+        #expect(abs(config.click.volume - 25.1189) < 1e-3, "the older metronome.gain-db = -12 is the click at 25 %")
         try "[input]\nmapp = 1\n".write(toFile: xdg.configFile, atomically: true, encoding: .utf8)
         #expect(failure { _ = try WoodshedConfiguration.load(xdg: xdg) }
             == "\(xdg.configFile):2:1: unknown key \"mapp\" in [input]; valid: device, map")
@@ -56,7 +59,7 @@ import WoodshedCore
         #expect(config.input == "alsa")
         #expect(config.sampleRate == 48_000)
         #expect(config.soundfont == nil)
-        #expect(config.backing == WoodshedConfiguration.ChannelLevel(gainDecibels: -6))
+        #expect(config.song == WoodshedConfiguration.ChannelLevel(volume: 70))
         #expect(config == WoodshedConfiguration())
 
         // Every value there is the default, so a key the reader skipped would go unnoticed: the same
@@ -67,9 +70,10 @@ import WoodshedCore
             (#"device = "default""#, #"device = "hw:1""#), (#"soundfont = """#, #"soundfont = "/sf/kit.sf2""#),
             ("sample-rate = 48000", "sample-rate = 44100"), ("period-frames = 64", "period-frames = 128"),
             ("periods = 3", "periods = 4"),
-            ("gain-db = 0\n", "gain-db = -3.5\n"), ("gain-db = -6\n", "gain-db = -12\n"),  // master, metronome
-            ("gain-db = 0\n", "gain-db = 2\n"), ("gain-db = -6\n", "gain-db = -9\n"),      // feedback, backing
-            ("mute = false", "mute = true"), ("mute = false", "mute = true"),
+            ("volume = 100\n", "volume = 90\n"), ("volume = 70\n", "volume = 60\n"),   // master, song
+            ("volume = 80\n", "volume = 40\n"), ("volume = 100\n", "volume = 75\n"),  // chart, kit
+            ("volume = 50\n", "volume = 20\n"),                                        // click
+            ("mute = false", "mute = true"), ("mute = false", "mute = true"), ("mute = false", "mute = true"),
             ("mute = false", "mute = true"), ("mute = false", "mute = true"),
             (#"sound = "classic""#, #"sound = "woodblock""#), ("count-in-bars = 1", "count-in-bars = 2"),
             ("perfect-ms = 34", "perfect-ms = 20"), ("great-ms = 67", "great-ms = 40"), ("good-ms = 84", "good-ms = 60"),
@@ -86,10 +90,11 @@ import WoodshedCore
         #expect(other.sampleRate == 44_100)
         #expect(other.periodFrames == 128)
         #expect(other.periodCount == 4)
-        #expect(other.master == WoodshedConfiguration.ChannelLevel(gainDecibels: -3.5, muted: true))
-        #expect(other.metronome == WoodshedConfiguration.ChannelLevel(gainDecibels: -12, muted: true))
-        #expect(other.feedback == WoodshedConfiguration.ChannelLevel(gainDecibels: 2, muted: true))
-        #expect(other.backing == WoodshedConfiguration.ChannelLevel(gainDecibels: -9, muted: true))
+        #expect(other.master == WoodshedConfiguration.ChannelLevel(volume: 90, muted: true))
+        #expect(other.song == WoodshedConfiguration.ChannelLevel(volume: 60, muted: true))
+        #expect(other.chart == WoodshedConfiguration.ChannelLevel(volume: 40, muted: true))
+        #expect(other.kit == WoodshedConfiguration.ChannelLevel(volume: 75, muted: true))
+        #expect(other.click == WoodshedConfiguration.ChannelLevel(volume: 20, muted: true))
         #expect(other.metronomeSound == "woodblock")
         #expect(other.countInBars == 2)
         #expect(other.judging == (try JudgingWindows(perfect: .milliseconds(20), great: .milliseconds(40), good: .milliseconds(60))))
@@ -107,11 +112,15 @@ import WoodshedCore
             period-frames = 64
             periods = 3
             [mixer.master]
-            gain-db = -3.5
-            [mixer.feedback]
+            volume = 35.5
+            [mixer.kit]
             mute = true
+            [mixer.song]
+            volume = 2
+            [mixer.feedback]
+            volume = 90
             [mixer.backing]
-            gain-db = 2
+            gain-db = -20
             [metronome]
             sound = "woodblock"
             count-in-bars = 2
@@ -127,24 +136,25 @@ import WoodshedCore
         #expect(config.sampleRate == 44_100)
         #expect(config.periodFrames == 64)
         #expect(config.periodCount == 3)
-        #expect(config.master.gainDecibels == -3.5)
-        #expect(config.feedback == WoodshedConfiguration.ChannelLevel(gainDecibels: 0, muted: true))
-        #expect(config.feedback.amplitude == 0)
-        #expect(config.backing.gainDecibels == 2)
+        #expect(config.master.volume == 35.5)
+        #expect(config.kit == WoodshedConfiguration.ChannelLevel(volume: 90, muted: true), "feedback is the kit's older name")
+        #expect(config.kit.amplitude == 0)
+        #expect(abs(config.song.volume - 10) < 1e-9, "backing is the song's older name; -20 dB is 10 %")
         #expect(config.metronomeSound == "woodblock")
         #expect(config.countInBars == 2)
         #expect(config.judging.perfect == .milliseconds(20))
         #expect(config.judging.good == .milliseconds(60))
-        #expect(abs(WoodshedConfiguration.ChannelLevel(gainDecibels: -20).amplitude - 0.1) < 1e-12)
+        #expect(WoodshedConfiguration.ChannelLevel(volume: 25).amplitude == 0.25)
     }
 
     @Test func errorsNameLineAndColumn() {
         #expect(error("[inptu]\n") == "config.toml:1:2: unknown key \"inptu\" in the top level; valid: input, output, mixer, metronome, judging")
         #expect(error("[output]\nsample-rate = 4\n") == "config.toml:2:15: sample-rate = 4 is out of range; sample rates are (Hz) 8000…192000")
         #expect(error("[output]\nperiods = \"two\"\n") == "config.toml:2:11: periods must be a whole number, not text")
-        #expect(error("[mixer.drums]\ngain-db = 1\n") == "config.toml:1:8: unknown key \"drums\" in [mixer]; valid: master, metronome, feedback, backing")
-        #expect(error("[mixer.master]\ngain = 1\n") == "config.toml:2:1: unknown key \"gain\" in [mixer.master]; valid: gain-db, mute")
-        #expect(error("[mixer.master]\ngain-db = 20\n") == "config.toml:2:11: gain-db = 20 is out of range; gains are (dB) -60…12")
+        #expect(error("[mixer.drums]\ngain-db = 1\n") == "config.toml:1:8: unknown key \"drums\" in [mixer]; valid: master, song, chart, kit, click")
+        #expect(error("[mixer.master]\ngain = 1\n") == "config.toml:2:1: unknown key \"gain\" in [mixer.master]; valid: volume, gain-db, mute")
+        #expect(error("[mixer.master]\ngain-db = 20\n") == "config.toml:2:11: gain-db = 20 is out of range; gains are (dB; or write volume = 0…100) -60…0")
+        #expect(error("[mixer.click]\nvolume = 120\n") == "config.toml:2:10: volume = 120 is out of range; volumes are (percent) 0…100")
         #expect(error("[mixer.master]\nmute = \"yes\"\n") == "config.toml:2:8: mute must be true or false, not text")
         #expect(error("[judging]\ngreat-ms = 20\n")
             == "config.toml:2:12: judging windows must widen from perfect to good; great-ms (20 ms) is narrower than perfect-ms (34 ms)")

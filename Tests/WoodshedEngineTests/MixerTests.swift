@@ -78,17 +78,35 @@ final class SilentUntilNoteSynth: SynthInstrument {
         defer { out.deallocate() }
         mixer.render(frames: 64, firstSample: 0, into: out)
         #expect(out[0] == 0.25)
-        mixer.setLevel(ChannelLevel(gainDecibels: -6.0206), for: .feedback)
+        mixer.setLevel(ChannelLevel(volume: 50), for: .kit)
         mixer.render(frames: 64, firstSample: 64, into: out)
         #expect(abs(out[0] - 0.125) < 1e-4)
-        mixer.setLevel(ChannelLevel(gainDecibels: 0, muted: true), for: .master)
+        mixer.setLevel(ChannelLevel(volume: 100, muted: true), for: .master)
         mixer.render(frames: 64, firstSample: 128, into: out)
         #expect(out[0] == 0)
         synth.level = 4
         mixer.setLevel(ChannelLevel(), for: .master)
-        mixer.setLevel(ChannelLevel(), for: .feedback)
+        mixer.setLevel(ChannelLevel(), for: .kit)
         mixer.render(frames: 64, firstSample: 192, into: out)
         #expect(out[0] == 1)  // limited, not wrapped
+    }
+
+    @Test func theSongPlaysThroughItsOwnChannelAndTheMaster() throws {
+        let ring = FrameRing(minimumFrames: 256)
+        let frames = [Float](repeating: 0.5, count: 2 * 256)
+        frames.withUnsafeBufferPointer { _ = ring.write($0.baseAddress!, frames: 256) }
+        let mixer = Mixer(format: format, instrument: ConstantSynth(), clicks: nil)
+        mixer.song = SongPlayback(ring: ring, start: .zero, sampleRate: 48_000, producer: TestProducer(finished: true), waitsForFrames: false)
+        mixer.setLevel(ChannelLevel(volume: 0), for: .kit)
+        mixer.setLevel(ChannelLevel(volume: 40), for: .song)
+        mixer.setLevel(ChannelLevel(volume: 50), for: .master)
+        let out = UnsafeMutablePointer<Float>.allocate(capacity: 128)
+        defer { out.deallocate() }
+        mixer.render(frames: 64, firstSample: 0, into: out)
+        #expect(abs(out[0] - 0.1) < 1e-6, "0.5 × 40 % × 50 %: \(out[0])")
+        mixer.setLevel(ChannelLevel(volume: 40, muted: true), for: .song)
+        mixer.render(frames: 64, firstSample: 64, into: out)
+        #expect(out[0] == 0)
     }
 
     @Test func offlineNotesStartAtTheirEventsSample() throws {

@@ -11,7 +11,7 @@ import Testing
             try store.setSetting(.lastSpeed(chart: "rock"), 75)
             try store.setSetting(.countIn, 2)
             try store.setSetting(.voiceIsolation(chart: "rock"), ["hihat", "snare"])
-            try store.setSetting(.volume(.metronome), 0.6)
+            try store.setSetting(.volume(.click), 0.6)
             try store.setSetting(.metronomeSound, "woodblock")
             try store.setSetting(.countIn, 1)
         }
@@ -20,7 +20,7 @@ import Testing
         #expect(try store.setting(.lastSpeed(chart: "other")) == nil)
         #expect(try store.setting(.countIn) == 1)
         #expect(try store.setting(.voiceIsolation(chart: "rock")) == ["hihat", "snare"])
-        #expect(try store.setting(.volume(.metronome)) == 0.6)
+        #expect(try store.setting(.volume(.click)) == 0.6)
         #expect(try store.setting(.metronomeSound) == "woodblock")
         try store.setSetting(.metronomeSound, nil)
         #expect(try store.setting(.metronomeSound) == nil)

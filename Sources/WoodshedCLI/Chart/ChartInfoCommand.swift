@@ -53,6 +53,14 @@ struct ChartInfoCommand: ParsableCommand {
             let state = audio.info.map { " — \($0.summary)" } ?? audio.problem.map { " — \($0)" } ?? ""
             field("backing", "\(backing.file) at \(formatMs(backing.offset)) ms" + state)
         }
+        if file.isSongFolder {
+            // A song folder's audio is every stem, mixed.
+            for stem in SongFolder.stems(in: file.folder) {
+                let audio = AudioFileCheck(file.stemURL(stem), namingThePath: false)
+                let state = audio.info.map { " — \($0.summary)" } ?? audio.problem.map { " — \($0)" } ?? ""
+                field("stem", stem.file + state + (stem.isDrums ? " (drums: muted while you play, --drum-stem)" : ""))
+            }
+        }
         if !chart.sounds.isEmpty {
             let audio = chart.sounds.map { ($0, AudioFileCheck(file.soundURL($0), namingThePath: false)) }
             let missing = audio.filter { !$0.1.found }, unreadable = audio.filter { $0.1.found && $0.1.info == nil }
@@ -138,6 +146,17 @@ struct ChartInfoJSON: Encodable {
     }
     /// The chart's own sound files (DTX `#WAVzz`), each checked like the backing track.
     var sounds: [Sound]
+    struct Stem: Encodable {
+        var name: String
+        var file: String
+        var drums: Bool
+        var format: String?
+        var sampleRate: Int?
+        var seconds: Double?
+        var problem: String?
+    }
+    /// A song folder's stems (empty for a chart on its own).
+    var stems: [Stem]
     var skipped: Int
     var notes: [Note]
 
@@ -165,6 +184,11 @@ struct ChartInfoJSON: Encodable {
             return Sound(chip: $0.chip, file: $0.file, volume: $0.volume, found: audio.found, format: audio.info?.format,
                          seconds: audio.info?.seconds, problem: audio.problem)
         }
+        stems = file.isSongFolder ? SongFolder.stems(in: file.folder).map {
+            let audio = AudioFileCheck(file.stemURL($0), namingThePath: false)
+            return Stem(name: $0.name, file: $0.file, drums: $0.isDrums, format: audio.info?.format,
+                        sampleRate: audio.info?.sampleRate, seconds: audio.info?.seconds, problem: audio.problem)
+        } : []
         skipped = file.skipped.total
         notes = chart.notes.map { note in
             let m = chart.measures[note.measureIndex]

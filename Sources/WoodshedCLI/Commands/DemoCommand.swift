@@ -32,6 +32,8 @@ struct DemoCommand: ParsableCommand {
 
     @OptionGroup var song: SongOptions
 
+    @OptionGroup var mix: MixOptions
+
     @Flag(name: .customLong("no-store"), help: "Keep nothing of this demo in the practice history (it is kept, marked simulated, by default).")
     var noStore = false
 
@@ -54,7 +56,7 @@ struct DemoCommand: ParsableCommand {
         let request = RememberedSettings.Request(speedPercent: 100, voices: .all, loop: .off, fresh: true)
         let settings = PlaySettings(chartPath: path, request: request, passes: nil, countInBars: 1, countInEachPass: false, level: 5,
                                     windows: engine.configuration.judging, groups: .all, click: .on, offset: nil, json: json,
-                                    keepsHistory: !noStore, realtimeSimulation: realtime ? seed : nil, song: song)
+                                    keepsHistory: !noStore, realtimeSimulation: realtime ? seed : nil, song: song, mix: mix)
         try PlaySession(engine: engine, settings: settings, file: file, mapping: try MappingChoice.load(engine.map)).run()
         if let wav = audio.wav, !json { Output.line("mix written to \(wav)") }
     }

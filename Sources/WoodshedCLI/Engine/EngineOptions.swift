@@ -81,8 +81,8 @@ public struct EngineOptions: ParsableArguments {
     /// Applies the configured channel levels to a mixer.
     public func applyLevels(to mixer: Mixer) {
         let c = configuration
-        for (channel, level) in [(MixerChannel.master, c.master), (.metronome, c.metronome), (.feedback, c.feedback), (.backing, c.backing)] {
-            mixer.setLevel(ChannelLevel(gainDecibels: level.gainDecibels, muted: level.muted), for: channel)
+        for (channel, level) in [(MixerChannel.master, c.master), (.song, c.song), (.chart, c.chart), (.kit, c.kit), (.click, c.click)] {
+            mixer.setLevel(ChannelLevel(volume: level.volume, muted: level.muted), for: channel)
         }
     }
 

@@ -61,6 +61,8 @@ struct PlayCommand: ParsableCommand {
 
     @OptionGroup var song: SongOptions
 
+    @OptionGroup var mix: MixOptions
+
     @Flag(name: .long, help: "Ignore the speed, voices and loop remembered for this chart (this run's own become the remembered ones).")
     var fresh = false
 
@@ -94,7 +96,7 @@ struct PlayCommand: ParsableCommand {
             countInEachPass: countInEachPass, level: level,
             windows: try windows.map { try JudgingWindows(parsing: $0) } ?? engine.configuration.judging,
             groups: try PlaySettings.groups(ungrouping: ungroup), click: click, offset: offset.map(EngineTime.milliseconds),
-            json: json, keepsHistory: !noStore, song: song)
+            json: json, keepsHistory: !noStore, song: song, mix: mix)
         try PlaySession(engine: engine, settings: settings, file: file, mapping: try MappingChoice.load(engine.map)).run()
     }
 }

@@ -24,6 +24,10 @@ struct PlaySession {
         let (store, storeWarning) = settings.keepsHistory ? Store.openOrFallback(path: DataLocation.databasePath()) : (Store(), nil)
         if let storeWarning { Output.error("woodshed: \(storeWarning)") }
         for session in store.recoveredSessions { Output.error("woodshed: \(session.cutShortMessage)") }
+        var engine = self.engine
+        if let warning = settings.mix.apply(to: &engine.configuration, store: store, remember: settings.keepsHistory) {
+            Output.error("woodshed: \(warning)")
+        }
 
         let chartID = file.folder.appendingPathComponent(URL(fileURLWithPath: file.path).lastPathComponent).path
         let title = file.chart.metadata.title ?? URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent

@@ -24,6 +24,8 @@ struct PlaySettings {
     var realtimeSimulation: UInt64?
     /// How the chart's song plays.
     var song = SongOptions()
+    /// The channels' volumes asked for.
+    var mix = MixOptions()
 
     /// `--voices hihat,snare` or `--voices all`.
     static func voiceRequest(_ text: String) throws -> RememberedSettings.VoiceRequest {

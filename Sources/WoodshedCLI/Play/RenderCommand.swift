@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import WoodshedConfig
 import WoodshedCore
 import WoodshedEngine
 import WoodshedSndFile
 import WoodshedSound
+import WoodshedStore
 
 /// `woodshed render`: a chart's notes through FluidSynth, with the click and the chart's song, into a
 /// WAV file — offline, as fast as the CPU allows.
@@ -34,6 +36,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var song: SongOptions
 
+    @OptionGroup var mix: MixOptions
+
     func validate() throws {
         guard audio.wav != nil else { throw ValidationError("render writes a WAV file: give --wav FILE") }
         if audio.output != nil { throw ValidationError("render writes a WAV file; --output is for playing live (try woodshed play)") }
@@ -45,7 +49,17 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let file = try ChartLoading.load(chart)
         let plan = try ChartLoading.plan(file, options: PracticeOptions(speedPercent: speed, countInBars: countIn, level: level), tail: .zero)
-        let options = try EngineOptions.forAudio(audio, sound: sound)
+        var options = try EngineOptions.forAudio(audio, sound: sound)
+        // The remembered volumes, when there is a history to remember them in (a render never starts one
+        // unless asked for a mix).
+        let path = DataLocation.databasePath()
+        if mix.volume != nil || mix.mix != nil || FileManager.default.fileExists(atPath: path) {
+            let (store, storeWarning) = Store.openOrFallback(path: path)
+            if let storeWarning { Output.error("woodshed: \(storeWarning)") }
+            if let warning = mix.apply(to: &options.configuration, store: store, remember: true) { Output.error("woodshed: \(warning)") }
+        } else {
+            _ = mix.apply(to: &options.configuration, store: Store(), remember: false)
+        }
         let wav = audio.wav ?? ""
         let format = options.format
         let sound = click == .off ? nil : try ClickSound(name: options.configuration.metronomeSound)

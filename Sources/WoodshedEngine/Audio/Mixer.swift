@@ -1,7 +1,7 @@
 import WoodshedCore
 
-/// Sums the engine's sound sources into one stereo stream: FluidSynth (feedback), the click
-/// (metronome) and the song (`SongPlayback`), each through its channel's gain, then the master gain.
+/// Sums the engine's sound sources into one stereo stream: FluidSynth (the kit), the click and the
+/// song (`SongPlayback`), each through its channel's volume, then the master volume.
 ///
 /// All buffers are allocated in `init`; `render` only reads and writes them, so it runs on the audio
 /// thread. Gains are read once per period, so a change takes effect at the next period.
@@ -68,7 +68,8 @@ public final class Mixer {
     /// Renders `frames` frames (≤ `maximumFrames`) that start at absolute stream sample `firstSample`,
     /// overwriting `interleaved` (2 × frames floats). Clips softly at ±1.
     public func render(frames: Int, firstSample: Int64, into interleaved: UnsafeMutablePointer<Float>) {
-        let master = gains[0], metronome = gains[1], feedback = gains[2], backing = gains[3]
+        // In `MixerChannel` order: master, song, chart, kit, click.
+        let master = gains[0], backing = gains[1], feedback = gains[3], metronome = gains[4]
         if let instrument {
             instrument.render(frames: frames, left: left, right: right)
         } else {

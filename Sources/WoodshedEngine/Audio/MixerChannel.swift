@@ -1,30 +1,32 @@
 import Foundation
 
-/// The mixer's channels, each with its own gain and mute.
+/// The mixer's five channels, each with its own volume and mute — named as a drummer thinks of them.
 public enum MixerChannel: String, CaseIterable, Sendable {
-    /// Everything, after the other three are summed.
+    /// Everything, after the others are summed.
     case master
-    /// The synthesized click.
-    case metronome
-    /// What the player plays, sounded through FluidSynth.
-    case feedback
-    /// A backing track (songs with audio).
-    case backing
+    /// The chart's song: its backing audio or a song folder's stems.
+    case song
+    /// The chart's own sounds: DTX chips and the voices played for you (autoplay).
+    case chart
+    /// What you play, sounded through FluidSynth.
+    case kit
+    /// The metronome.
+    case click
 }
 
-/// Gain and mute of one channel.
+/// Volume and mute of one channel.
 public struct ChannelLevel: Hashable, Sendable {
-    /// Gain in decibels (0 = unity).
-    public var gainDecibels: Double
+    /// 0–100 %: the fraction of the channel's full level (100 = as it is).
+    public var volume: Double
     public var muted: Bool
 
-    public init(gainDecibels: Double = 0, muted: Bool = false) {
-        self.gainDecibels = gainDecibels
+    public init(volume: Double = 100, muted: Bool = false) {
+        self.volume = min(max(volume, 0), 100)
         self.muted = muted
     }
 
     /// The linear factor the mixer multiplies by.
     public var linearGain: Float {
-        muted ? 0 : Float(pow(10, gainDecibels / 20))
+        muted ? 0 : Float(volume / 100)
     }
 }
