@@ -25,6 +25,9 @@ public final class TimeStretcher {
     private let state: RubberBandState
     /// Planar scratch for one block in and one block out.
     private let inLeft, inRight, outLeft, outRight: UnsafeMutablePointer<Float>
+    /// The planes as Rubber Band takes them, made once.
+    private let inPlanes: UnsafeMutablePointer<UnsafePointer<Float>?>
+    private let outPlanes: UnsafeMutablePointer<UnsafeMutablePointer<Float>?>
     private let block: Int
     /// Output frames still to be thrown away after a `prime` (the start delay).
     private var toDiscard = 0
@@ -56,11 +59,17 @@ public final class TimeStretcher {
         outLeft = .allocate(capacity: block)
         outRight = .allocate(capacity: block)
         for p in [inLeft, inRight, outLeft, outRight] { p.initialize(repeating: 0, count: block) }
+        inPlanes = .allocate(capacity: 2)
+        inPlanes.initialize(from: [UnsafePointer(inLeft), UnsafePointer(inRight)], count: 2)
+        outPlanes = .allocate(capacity: 2)
+        outPlanes.initialize(from: [outLeft, outRight], count: 2)
     }
 
     deinit {
         rubberband_delete(state)
         for p in [inLeft, inRight, outLeft, outRight] { p.deallocate() }
+        inPlanes.deallocate()
+        outPlanes.deallocate()
     }
 
     /// How many frames of audio before the first frame wanted `prime(with:)` takes.
@@ -98,10 +107,7 @@ public final class TimeStretcher {
                 inLeft[i] = interleaved[2 * (done + i)]
                 inRight[i] = interleaved[2 * (done + i) + 1]
             }
-            var planes: [UnsafePointer<Float>?] = [UnsafePointer(inLeft), UnsafePointer(inRight)]
-            planes.withUnsafeMutableBufferPointer { p in
-                rubberband_process(state, p.baseAddress, UInt32(n), final && done + n == frames ? 1 : 0)
-            }
+            rubberband_process(state, inPlanes, UInt32(n), final && done + n == frames ? 1 : 0)
             done += n
         } while done < frames
     }
@@ -133,10 +139,7 @@ public final class TimeStretcher {
     }
 
     private func retrieveBlock(_ frames: Int) -> Int {
-        var planes: [UnsafeMutablePointer<Float>?] = [outLeft, outRight]
-        return planes.withUnsafeMutableBufferPointer { p in
-            Int(rubberband_retrieve(state, p.baseAddress, UInt32(frames)))
-        }
+        Int(rubberband_retrieve(state, outPlanes, UInt32(frames)))
     }
 
     private func dropDelay() {

@@ -31,6 +31,14 @@ public struct AudioFileInfo: Sendable, Equatable {
     /// Reads the header of the file at `path`.
     /// - Throws: `WoodshedError`, one line naming the file, what is wrong and what to do.
     public init(path: String) throws {
+        let (file, info) = try Self.open(path)
+        sf_close(file)
+        self = info
+    }
+
+    /// Opens the file at `path` with libsndfile after the checks above: the open file (the caller
+    /// closes it) and what it is.
+    static func open(_ path: String) throws -> (file: OpaquePointer, info: AudioFileInfo) {
         let ext = (path as NSString).pathExtension.lowercased()
         if let kind = Self.unreadable[ext] {
             throw WoodshedError("\(path): Woodshed cannot read \(kind) audio; convert it to Ogg Vorbis, Opus, FLAC, MP3 or WAV")
@@ -47,12 +55,12 @@ public struct AudioFileInfo: Sendable, Equatable {
             let reason = String(cString: sf_strerror(nil))
             throw WoodshedError("\(path): cannot read this audio (libsndfile: \(reason)); it may be truncated or not audio — export it again as Ogg, FLAC or WAV")
         }
-        sf_close(file)
         guard info.frames > 0, info.samplerate > 0, info.channels > 0 else {
+            sf_close(file)
             throw WoodshedError("\(path): the file holds no audio; export it again as Ogg, FLAC or WAV")
         }
-        self.init(format: Self.name(of: info.format), sampleRate: Int(info.samplerate),
-                  channels: Int(info.channels), frames: Int64(info.frames))
+        return (file, AudioFileInfo(format: Self.name(of: info.format), sampleRate: Int(info.samplerate),
+                                    channels: Int(info.channels), frames: Int64(info.frames)))
     }
 
     /// The musician's name of a libsndfile format code (container and codec).

@@ -22,12 +22,7 @@ public final class SoundFileReader {
 
     /// Opens the file; the same checks and one-line messages as `AudioFileInfo`.
     public init(path: String) throws {
-        info = try AudioFileInfo(path: path)
-        var sf = SF_INFO()
-        guard let file = sf_open(path, Int32(SFM_READ), &sf) else {
-            throw WoodshedError("\(path): cannot read this audio (libsndfile: \(String(cString: sf_strerror(nil)))); export it again as Ogg, FLAC or WAV")
-        }
-        self.file = file
+        (file, info) = try AudioFileInfo.open(path)
         self.path = path
         scratch = .allocate(capacity: 1)
     }

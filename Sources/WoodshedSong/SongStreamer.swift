@@ -38,9 +38,7 @@ public final class SongStreamer: @unchecked Sendable {
         pipeline = try SongPipeline(source: source, speed: timeline.speed, outputRate: outputRate, engine: engine)
         ring = FrameRing(minimumFrames: Int(ringSeconds * Double(outputRate)))
         fade = Int(timeline.crossfade.sampleIndex(atRate: outputRate))
-        let first = timeline.segments.first?.practiceStart ?? .zero
-        playback = SongPlayback(ring: ring, start: first - EngineTime.ofSample(Int64(fade), atRate: outputRate),
-                                sampleRate: outputRate, producer: state, waitsForFrames: offline)
+        playback = SongPlayback(ring: ring, start: timeline.start, sampleRate: outputRate, producer: state, waitsForFrames: offline)
     }
 
     /// What the audio side sees of the song's thread: whether it is done, and a signal per write.

@@ -1,3 +1,5 @@
+import WoodshedCore
+
 /// A value that can be kept in the settings table, as text.
 public protocol StorableSetting: Sendable {
     var settingText: String { get }
@@ -36,21 +38,16 @@ public struct SettingKey<Value: StorableSetting>: Hashable, Sendable {
     public init(_ name: String) { self.name = name }
 }
 
-/// The mixer channels whose volume persists (`--volume`, `--mix`).
-public enum VolumeChannel: String, Sendable, CaseIterable {
-    case master, song, chart, kit, click
-}
-
 extension SettingKey where Value == Double {
     /// The speed (percent) last used on a chart, offered again next time.
     public static func lastSpeed(chart chartID: String) -> Self { Self("chart.\(chartID).speed") }
     /// A mixer channel's volume, 0–100 (percent).
-    public static func volume(_ channel: VolumeChannel) -> Self { Self("volume.\(channel.rawValue)") }
+    public static func volume(_ channel: MixerChannel) -> Self { Self("volume.\(channel.rawValue)") }
 }
 
 extension SettingKey where Value == Bool {
     /// Whether a mixer channel is muted.
-    public static func volumeMuted(_ channel: VolumeChannel) -> Self { Self("volume.\(channel.rawValue).muted") }
+    public static func volumeMuted(_ channel: MixerChannel) -> Self { Self("volume.\(channel.rawValue).muted") }
 }
 
 extension SettingKey where Value == Int {

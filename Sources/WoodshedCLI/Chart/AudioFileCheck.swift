@@ -10,6 +10,11 @@ struct AudioFileCheck {
     /// Why it cannot be played, in one line (nil when it can).
     var problem: String?
 
+    /// " — Ogg Vorbis, 44100 Hz, stereo, 3:41.2", or " — " and why it cannot be played.
+    var dashSummary: String {
+        info.map { " — \($0.summary)" } ?? problem.map { " — \($0)" } ?? ""
+    }
+
     /// - Parameters:
     ///   - url: where the file lies, or nil when it would be outside the chart's folder (not opened).
     ///   - namingThePath: whether a reason from the file itself keeps the file's full path in front;

@@ -50,15 +50,13 @@ struct ChartInfoCommand: ParsableCommand {
         field("notes", "\(chart.notes.count)" + (level < 5 ? " (level \(level))" : ""))
         if let backing = chart.backingTrack {
             let audio = AudioFileCheck(try? file.backingTrackURL(backing, mustExist: false), namingThePath: true)
-            let state = audio.info.map { " — \($0.summary)" } ?? audio.problem.map { " — \($0)" } ?? ""
-            field("backing", "\(backing.file) at \(formatMs(backing.offset)) ms" + state)
+            field("backing", "\(backing.file) at \(formatMs(backing.offset)) ms" + audio.dashSummary)
         }
         if file.isSongFolder {
             // A song folder's audio is every stem, mixed.
             for stem in SongFolder.stems(in: file.folder) {
                 let audio = AudioFileCheck(file.stemURL(stem), namingThePath: false)
-                let state = audio.info.map { " — \($0.summary)" } ?? audio.problem.map { " — \($0)" } ?? ""
-                field("stem", stem.file + state + (stem.isDrums ? " (drums: muted while you play, --drum-stem)" : ""))
+                field("stem", stem.file + audio.dashSummary + (stem.isDrums ? " (drums: muted while you play, --drum-stem)" : ""))
             }
         }
         if !chart.sounds.isEmpty {

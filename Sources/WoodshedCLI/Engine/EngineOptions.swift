@@ -80,10 +80,7 @@ public struct EngineOptions: ParsableArguments {
 
     /// Applies the configured channel levels to a mixer.
     public func applyLevels(to mixer: Mixer) {
-        let c = configuration
-        for (channel, level) in [(MixerChannel.master, c.master), (.song, c.song), (.chart, c.chart), (.kit, c.kit), (.click, c.click)] {
-            mixer.setLevel(ChannelLevel(volume: level.volume, muted: level.muted), for: channel)
-        }
+        for channel in MixerChannel.allCases { mixer.setLevel(configuration[channel], for: channel) }
     }
 
     public var format: AudioFormat { AudioFormat(sampleRate: rate, periodFrames: period, periods: periods) }

@@ -16,7 +16,7 @@ struct MixOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A mix preset: balanced (all 70 %), practice (song 50, click 100, kit 80) or performance (song 80, click 30, kit 100). Remembered for next time.", valueName: "balanced|practice|performance"))
     var mix: MixPreset?
 
-    typealias Channel = WoodshedConfiguration.MixerChannel
+    typealias Channel = MixerChannel
 
     /// One change `--volume` asks for.
     enum Change: Equatable {
@@ -40,7 +40,7 @@ struct MixOptions: ParsableArguments {
             case "unmute", "on": return (channel, .unmute)
             default:
                 guard let percent = Double(parts[1].hasSuffix("%") ? String(parts[1].dropLast()) : parts[1]),
-                      WoodshedConfiguration.ChannelLevel.volumeRange.contains(percent) else {
+                      ChannelLevel.volumeRange.contains(percent) else {
                     throw ValidationError("--volume \(item): a volume is 0 to 100 (percent), or mute / unmute")
                 }
                 return (channel, .volume(percent))
@@ -57,9 +57,8 @@ struct MixOptions: ParsableArguments {
     /// - Returns: a warning when the levels could not be remembered.
     func apply(to configuration: inout WoodshedConfiguration, store: Store, remember: Bool) -> String? {
         for channel in Channel.allCases {
-            guard let key = VolumeChannel(rawValue: channel.rawValue) else { continue }
-            if let volume = try? store.setting(.volume(key)) { configuration[channel].volume = volume }
-            if let muted = try? store.setting(.volumeMuted(key)) { configuration[channel].muted = muted }
+            if let volume = try? store.setting(.volume(channel)) { configuration[channel].volume = volume }
+            if let muted = try? store.setting(.volumeMuted(channel)) { configuration[channel].muted = muted }
         }
         var changed = Set<Channel>()
         if let mix {
@@ -68,7 +67,8 @@ struct MixOptions: ParsableArguments {
                 changed.insert(channel)
             }
         }
-        for (channel, change) in (try? volume.map(Self.parse)) ?? [] ?? [] {
+        // Checked in `validate`: a bad list never gets here.
+        for (channel, change) in (try? Self.parse(volume ?? "")) ?? [] {
             switch change {
             case .volume(let v): configuration[channel].volume = v
             case .mute: configuration[channel].muted = true
@@ -79,9 +79,8 @@ struct MixOptions: ParsableArguments {
         guard remember else { return nil }
         do {
             for channel in changed {
-                guard let key = VolumeChannel(rawValue: channel.rawValue) else { continue }
-                try store.setSetting(.volume(key), configuration[channel].volume)
-                try store.setSetting(.volumeMuted(key), configuration[channel].muted)
+                try store.setSetting(.volume(channel), configuration[channel].volume)
+                try store.setSetting(.volumeMuted(channel), configuration[channel].muted)
             }
         } catch {
             return "\(error.message); the volumes are not remembered"
@@ -94,7 +93,7 @@ struct MixOptions: ParsableArguments {
 enum MixPreset: String, ExpressibleByArgument, CaseIterable {
     case balanced, practice, performance
 
-    var volumes: [(WoodshedConfiguration.MixerChannel, Double)] {
+    var volumes: [(MixerChannel, Double)] {
         switch self {
         case .balanced: [(.song, 70), (.chart, 70), (.kit, 70), (.click, 70), (.master, 70)]
         case .practice: [(.song, 50), (.click, 100), (.kit, 80)]

@@ -1,6 +1,5 @@
-import Foundation
-
 /// The mixer's five channels, each with its own volume and mute — named as a drummer thinks of them.
+/// One type for the mixer, the config file's `[mixer]`, `--volume` and the remembered volumes.
 public enum MixerChannel: String, CaseIterable, Sendable {
     /// Everything, after the others are summed.
     case master
@@ -12,6 +11,17 @@ public enum MixerChannel: String, CaseIterable, Sendable {
     case kit
     /// The metronome.
     case click
+
+    /// A channel by name, also by the names earlier versions used: metronome → click,
+    /// feedback → kit, backing → song.
+    public init?(name: String) {
+        switch name {
+        case "metronome": self = .click
+        case "feedback": self = .kit
+        case "backing": self = .song
+        default: self.init(rawValue: name)
+        }
+    }
 }
 
 /// Volume and mute of one channel.
@@ -20,13 +30,16 @@ public struct ChannelLevel: Hashable, Sendable {
     public var volume: Double
     public var muted: Bool
 
+    public static let volumeRange: ClosedRange<Double> = 0...100
+
     public init(volume: Double = 100, muted: Bool = false) {
         self.volume = min(max(volume, 0), 100)
         self.muted = muted
     }
 
-    /// The linear factor the mixer multiplies by.
-    public var linearGain: Float {
-        muted ? 0 : Float(volume / 100)
-    }
+    /// The linear amplitude factor to multiply samples by (0 when muted).
+    public var amplitude: Double { muted ? 0 : volume / 100 }
+
+    /// The same, as the mixer multiplies by.
+    public var linearGain: Float { Float(amplitude) }
 }
