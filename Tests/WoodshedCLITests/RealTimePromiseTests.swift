@@ -146,6 +146,28 @@ import WoodshedSndFile
         #expect(!outcome.stdout.contains("not ready in time"), "\(outcome.stdout)")
     }
 
+    @Test func playADTXWithItsChipsAutoplayedAndHit() throws {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Chips at 44.1 kHz (decoded and resampled before the run): the kick is played for the drummer
+        // (judged on hands only), hits on the snare and hi-hat sound their chips from the audio thread.
+        for (name, hz) in [("kick.wav", 60.0), ("snare.wav", 200.0), ("hat.wav", 5000.0)] {
+            let samples = (0..<4_410).flatMap { i -> [Float] in
+                let x = Float(0.5 * sin(Double(i) * 2 * .pi * hz / 44_100) * exp(-Double(i) / 1_000))
+                return [x, x]
+            }
+            try AudioFileWriter.write(samples, channels: 2, sampleRate: 44_100, codec: .wav, to: dir.appendingPathComponent(name).path)
+        }
+        let dtx = "#BPM: 120\n#WAV01: kick.wav\n#WAV02: snare.wav\n#WAV03: hat.wav\n#PAN03: 40\n#00013: 01010101\n#00012: 00020002\n#00011: 03030303\n"
+        let chart = dir.appendingPathComponent("guard.dtx").path
+        try dtx.write(toFile: chart, atomically: true, encoding: .utf8)
+        let hits = (0..<20).map { ["0 42 100", "0 42 70", "0 38 100", "0 42 70"][$0 % 4] }
+        let outcome = try check(["play", chart, "--input", "events:-", "--output", "null", "--loop", "1-1", "--passes", "2",
+                                 "--preset", "hands"], lines: hits, gap: 0.25, lead: 1.5)
+        expectClean(outcome, "play with chips")
+        #expect(outcome.stdout.contains("chart sounds: 3 sound files, your hits play them"), "\(outcome.stdout)\n\(outcome.stderr)")
+    }
+
     @Test func quizScale() throws {
         // C major up the keyboard, each key let go again.
         let keys = [48, 50, 52, 53, 55, 57, 59, 60].flatMap { ["0 \($0) 100", "0 \($0) 0"] }

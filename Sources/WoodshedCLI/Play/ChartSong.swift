@@ -32,18 +32,18 @@ final class ChartSong {
         guard !options.noSong, let backing = file.chart.backingTrack, let timeline = timeline(file: file, plan: plan) else { return nil }
         do {
             let stems = try openStems(file: file, backing: backing, options: options, warn: warn)
-            guard let longest = stems.map(\.reader).max(by: { $0.info.seconds < $1.info.seconds }) else { return nil }
-            let songEnd = backing.offset + .seconds(longest.info.seconds)
+            let source = try SongSource(stems: stems)
+            let songEnd = backing.offset + .seconds(Double(source.frames) / Double(source.sampleRate))
             let needed = file.chart.measures[plan.measures.upperBound - 1].end
             if songEnd < needed - .milliseconds(500) {
                 warn(String(format: "note: %@ ends %.1f s before the last measure played; the rest plays without it",
-                            backing.file, (needed - songEnd).seconds))
+                            stems.count == 1 ? backing.file : "the song", (needed - songEnd).seconds))
             }
-            let source = try SongSource(stems: stems)
             let streamer = try SongStreamer(source: source, timeline: timeline, outputRate: outputRate,
                                             engine: options.stretch, offline: offline)
-            let names = stems.map { URL(fileURLWithPath: $0.reader.path).lastPathComponent + ($0.gain == 0 ? " (muted)" : $0.gain < 1 ? " (quiet)" : "") }
-            return ChartSong(streamer: streamer, name: names.joined(separator: ", "))
+            let names = stems.filter { $0.length > 0 }.map { URL(fileURLWithPath: $0.reader.path).lastPathComponent + ($0.gain == 0 ? " (muted)" : $0.gain < 1 ? " (quiet)" : "") }
+            var seen = Set<String>()
+            return ChartSong(streamer: streamer, name: names.filter { seen.insert($0).inserted }.joined(separator: ", "))
         } catch let error as UserFacingError {
             warn("warning: \(error.message); playing without the song")
         } catch {
@@ -57,9 +57,7 @@ final class ChartSong {
     private static func openStems(file: ChartFile, backing: BackingTrack, options: SongOptions,
                                   warn: (String) -> Void) throws -> [SongSource.Stem] {
         let stems = file.isSongFolder ? SongFolder.stems(in: file.folder) : []
-        guard !stems.isEmpty else {
-            return [SongSource.Stem(reader: try SoundFileReader(path: try file.backingTrackURL(backing).path))]
-        }
+        guard !stems.isEmpty else { return try openTracks(file: file, warn: warn) }
         var opened: [SongSource.Stem] = []
         for stem in stems {
             guard let url = file.stemURL(stem) else {
@@ -79,6 +77,31 @@ final class ChartSong {
         }
         guard !opened.isEmpty else { throw WoodshedError("\(file.folder.path): none of the song's stems can be played") }
         return opened
+    }
+
+    /// The chart's backing tracks (a DTX chart may place several BGM chips), each from its own
+    /// offset after the first; a file placed again before it ended restarts there (DTXMania plays one
+    /// copy of a BGM chip at a time). A track after the first that cannot play is one warning line.
+    private static func openTracks(file: ChartFile, warn: (String) -> Void) throws -> [SongSource.Stem] {
+        let tracks = file.chart.backingTracks
+        let first = tracks[0]
+        var opened: [(track: BackingTrack, stem: SongSource.Stem)] = []
+        for (i, track) in tracks.enumerated() {
+            do {
+                let reader = try SoundFileReader(path: try file.backingTrackURL(track).path)
+                if let head = opened.first, head.stem.reader.sampleRate != reader.sampleRate {
+                    throw WoodshedError("\(track.file) is at \(reader.sampleRate) Hz but \(head.track.file) is at \(head.stem.reader.sampleRate) Hz; export the song's files at one rate")
+                }
+                let start = Int64(((track.offset - first.offset).seconds * Double(reader.sampleRate)).rounded())
+                if let previous = opened.lastIndex(where: { $0.track.file == track.file }), opened[previous].stem.end > start {
+                    opened[previous].stem.length = max(0, start - opened[previous].stem.start)
+                }
+                opened.append((track, SongSource.Stem(reader: reader, gain: Float(track.volume ?? 100) / 100, start: start)))
+            } catch let error as UserFacingError where i > 0 {
+                warn("warning: \(error.message); playing the song without it")
+            }
+        }
+        return opened.map(\.stem)
     }
 
     /// Plays through `mixer` from now on: starts the song's thread.

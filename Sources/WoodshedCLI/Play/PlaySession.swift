@@ -115,6 +115,11 @@ struct PlaySession {
                                   offline: true, warn: warn)
             song?.start(in: renderer.mixer)
             if let song, !settings.json { Output.line("song: \(song.name)") }
+            if let chips = ChartChips.load(file: file, plan: plan, hitSound: settings.song.hitSound,
+                                           outputRate: renderer.mixer.format.sampleRate, warn: warn) {
+                chips.start(in: renderer.mixer, judging: engine.noFeedback ? nil : mode)
+                if !settings.json { Output.line("chart sounds: \(chips.summary)") }
+            }
             if !settings.json, !plan.countInBeats.isEmpty {
                 Output.line("count-in: " + (1...min(plan.countInBeats.count, 8)).reversed().map { "\($0)…" }.joined(separator: " "))
             }
@@ -186,6 +191,11 @@ struct PlaySession {
             song.start(in: renderer.mixer)
             song.streamer.waitUntilBuffered(seconds: 2)
             if !settings.json { Output.line("song: \(song.name)") }
+        }
+        if let chips = ChartChips.load(file: file, plan: plan, hitSound: settings.song.hitSound,
+                                       outputRate: renderer.mixer.format.sampleRate, warn: warn) {
+            chips.start(in: renderer.mixer, judging: engine.noFeedback ? nil : mode)
+            if !settings.json { Output.line("chart sounds: \(chips.summary)") }
         }
         let earliest = min(plan.beats.first?.time ?? .zero, song?.streamer.playback.start ?? .zero, .zero)
         let lead = EngineTime.milliseconds(300) - earliest

@@ -74,13 +74,24 @@ struct RenderCommand: ParsableCommand {
         let chartSong = ChartSong.open(file: file, plan: plan, options: song, outputRate: renderer.mixer.format.sampleRate,
                                        offline: true, warn: warn)
         chartSong?.start(in: renderer.mixer)
+        // Every note with a chip plays it (as if hit on time), the rest the kit (--hit-sound kit: all
+        // judged notes). The chart's autoplay (sound effects, notes an easier level drops) plays too.
+        let chipNotes = song.hitSound == .chip ? plan.notes.compactMap { note in
+            note.sound.map { PracticePlan.SoundCue(time: note.time, sound: $0, voice: note.voice) }
+        } : []
+        let chips = ChartChips.load(file: file, plan: plan, hitSound: .kit, outputRate: renderer.mixer.format.sampleRate,
+                                    extraCues: chipNotes, warn: warn)
+        chips?.start(in: renderer.mixer)
+        let chipped = { (note: PracticePlan.Note, byChip: Bool) in byChip && note.sound.map { chips?.player.canPlay($0) ?? false } ?? false }
+        let kitNotes = plan.notes.filter { !chipped($0, song.hitSound == .chip) } + plan.mutedNotes.filter { !chipped($0, true) }
         let mode = PlaybackMode(synth: queue)
-        let events = ChartLoading.events(plan.notes + plan.mutedNotes)
+        let events = ChartLoading.events(kitNotes)
         try EngineRun.offline(input: RecordedInput(name: "chart", events: events), mode: mode, renderer: renderer,
                               clock: clock, end: plan.end, tail: .seconds(2), drain: {})
         if let problem = chartSong?.stop() { warn(problem) }
         let seconds = Double(renderer.nextSample) / Double(renderer.mixer.format.sampleRate)
-        Output.line(String(format: "%@: %d notes%@, %.1f s at %d%% (%.0f BPM) → %@", file.chart.metadata.title ?? file.path,
-                           mode.notes, chartSong.map { " with the song \($0.name)" } ?? "", seconds, speed, plan.effectiveBPM, wav))
+        Output.line(String(format: "%@: %d notes%@%@, %.1f s at %d%% (%.0f BPM) → %@", file.chart.metadata.title ?? file.path,
+                           plan.notes.count + plan.mutedNotes.count, chartSong.map { " with the song \($0.name)" } ?? "",
+                           chips.map { ", chart sounds: \($0.summary)" } ?? "", seconds, speed, plan.effectiveBPM, wav))
     }
 }

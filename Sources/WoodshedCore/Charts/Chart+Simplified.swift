@@ -14,13 +14,18 @@ extension Chart {
         let level = min(max(level, 1), 5)
         guard level < 5 else { return self }
         var copy = self
-        copy.notes = notes.filter { note in
-            if note.dynamic == .ghost { return false }
-            if level == 4 { return true }
-            guard note.placement.isMainBeat else { return false }
-            return note.voice.simplificationLevel <= level
-        }
+        copy.notes = notes.filter { Chart.keeps($0, atLevel: level) }
         return copy
+    }
+
+    /// Whether `simplified(level:)` keeps `note`.
+    public static func keeps(_ note: ChartNote, atLevel level: Int) -> Bool {
+        let level = min(max(level, 1), 5)
+        if level == 5 { return true }
+        if note.dynamic == .ghost { return false }
+        if level == 4 { return true }
+        guard note.placement.isMainBeat else { return false }
+        return note.voice.simplificationLevel <= level
     }
 }
 

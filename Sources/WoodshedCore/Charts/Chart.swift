@@ -11,10 +11,20 @@ public struct Chart: Hashable, Sendable {
     public internal(set) var tempoChanges: [TempoChange]
     public internal(set) var notes: [ChartNote]
     public internal(set) var sections: [ChartSection]
-    public internal(set) var backingTrack: BackingTrack?
-    /// The sound files the chart names for its chips (DTX `#WAVzz`), in chip order; empty for the
-    /// formats that have none.
+    /// The chart's audio, in time order: the first is the song; more (a DTX chart with several BGM
+    /// chips) each play from their own offset.
+    public internal(set) var backingTracks: [BackingTrack]
+    /// The song: the first backing track.
+    public internal(set) var backingTrack: BackingTrack? {
+        get { backingTracks.first }
+        set { backingTracks = newValue.map { [$0] } ?? [] }
+    }
+    /// The sound files the chart names for its chips (DTX `#WAVzz`), in chip order; notes and cues
+    /// refer to them by index. Empty for the formats that have none.
     public internal(set) var sounds: [ChartSound] = []
+    /// Sounds the chart plays by itself at their time (DTX sound-effect and guitar/bass chips), in
+    /// time order.
+    public internal(set) var soundCues: [SoundCue] = []
 
     /// The tempo at the start of the chart, in quarter notes per minute.
     public var bpm: Double { tempoChanges.first?.bpm ?? 120 }

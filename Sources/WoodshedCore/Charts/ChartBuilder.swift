@@ -4,7 +4,15 @@
 /// the arithmetic from (measure, position) to `EngineTime` lives in one place.
 public struct ChartBuilder: Sendable {
     public var metadata: ChartMetadata
-    public var backingTrack: BackingTrack?
+    /// The chart's audio: the first is the song; more (DTX charts with several BGM chips) play from
+    /// their own offsets.
+    public var backingTracks: [BackingTrack] = []
+    /// The sound files the notes and cues refer to by index.
+    public var sounds: [ChartSound] = []
+    public var backingTrack: BackingTrack? {
+        get { backingTracks.first }
+        set { backingTracks = newValue.map { [$0] } ?? [] }
+    }
     /// The tempo used when nothing is set at the very start (DTX's and MIDI's default: 120).
     public var defaultBPM: Double = 120
 
@@ -23,6 +31,12 @@ public struct ChartBuilder: Sendable {
         var position: ExactFraction
         var velocity: UInt8
         var dynamic: NoteDynamic
+        var sound: Int?
+    }
+    struct PendingCue: Sendable {
+        var measureIndex: Int
+        var position: ExactFraction
+        var sound: Int
     }
     struct PendingSection: Sendable {
         var name: String
@@ -34,6 +48,7 @@ public struct ChartBuilder: Sendable {
     var tempos: [PendingTempo] = []
     var pendingNotes: [PendingNote] = []
     var pendingSections: [PendingSection] = []
+    var pendingCues: [PendingCue] = []
 
     public init(metadata: ChartMetadata = ChartMetadata()) {
         self.metadata = metadata
@@ -59,11 +74,17 @@ public struct ChartBuilder: Sendable {
     /// point becomes one note (the louder).
     public mutating func addNote(
         _ voice: DrumVoice, measureIndex: Int, position: ExactFraction,
-        velocity: UInt8? = nil, dynamic: NoteDynamic = .normal
+        velocity: UInt8? = nil, dynamic: NoteDynamic = .normal, sound: Int? = nil
     ) {
         pendingNotes.append(PendingNote(
             voice: voice, measureIndex: measureIndex, position: position,
-            velocity: velocity ?? dynamic.defaultVelocity, dynamic: dynamic))
+            velocity: velocity ?? dynamic.defaultVelocity, dynamic: dynamic, sound: sound))
+    }
+
+    /// Adds a sound the chart plays by itself (a DTX sound-effect or guitar/bass chip), `sound`
+    /// an index into `sounds`.
+    public mutating func addSoundCue(sound: Int, measureIndex: Int, position: ExactFraction) {
+        pendingCues.append(PendingCue(measureIndex: measureIndex, position: position, sound: sound))
     }
 
     public mutating func addSection(_ name: String, measureIndex: Int, position: ExactFraction = .zero) {
@@ -149,6 +170,7 @@ public struct ChartBuilder: Sendable {
                 if p.note.velocity > last.velocity {
                     notes[notes.count - 1].velocity = p.note.velocity
                     notes[notes.count - 1].dynamic = p.note.dynamic
+                    notes[notes.count - 1].sound = p.note.sound ?? last.sound
                 }
                 continue
             }
@@ -159,8 +181,16 @@ public struct ChartBuilder: Sendable {
                 voice: p.note.voice, time: TempoChange.time(atQuarter: p.q, in: changes),
                 measureIndex: p.note.measureIndex, position: p.note.position,
                 velocity: p.note.velocity, dynamic: p.note.dynamic,
-                placement: BeatPlacement(beatsIntoMeasure: beats)))
+                placement: BeatPlacement(beatsIntoMeasure: beats), sound: p.note.sound))
         }
+
+        var cues: [SoundCue] = []
+        for c in pendingCues where specs.indices.contains(c.measureIndex) && c.position >= .zero && c.position < .one
+            && sounds.indices.contains(c.sound) {
+            cues.append(SoundCue(sound: c.sound, measureIndex: c.measureIndex, position: c.position,
+                                 time: TempoChange.time(atQuarter: quarter(c.measureIndex, c.position), in: changes)))
+        }
+        cues.sort { $0.time != $1.time ? $0.time < $1.time : $0.sound < $1.sound }
 
         var sections: [ChartSection] = []
         for s in pendingSections where specs.indices.contains(s.measureIndex) {
@@ -170,8 +200,11 @@ public struct ChartBuilder: Sendable {
         }
         sections.sort { $0.time < $1.time }
 
-        return Chart(
+        var chart = Chart(
             metadata: metadata, measures: measures, tempoChanges: changes, notes: notes,
-            sections: sections, backingTrack: backingTrack)
+            sections: sections, backingTracks: backingTracks)
+        chart.sounds = sounds
+        chart.soundCues = cues
+        return chart
     }
 }

@@ -87,7 +87,26 @@ public struct ChartFile: Sendable {
     /// Where a chart's sound file (`ChartSound.file`) lies: inside the chart's folder, or nil when it
     /// would leave it (a chip is not worth refusing the whole chart for; its caller says so).
     public func soundURL(_ sound: ChartSound) -> URL? {
-        ChartFile.resolve(sound.file, in: folder)
+        ChartFile.resolve(sound.file, in: folder).map { ChartFile.matchingCase($0, under: folder) }
+    }
+
+    /// The file as it is spelled on disk when only its letter case differs (charts made on Windows
+    /// name `Kick.WAV` for `kick.wav`); `url` itself when it exists or nothing matches.
+    static func matchingCase(_ url: URL, under folder: URL) -> URL {
+        let manager = FileManager.default
+        guard !manager.fileExists(atPath: url.path) else { return url }
+        let base = folder.standardizedFileURL.resolvingSymlinksInPath()
+        let baseParts = base.pathComponents.count
+        var found = base
+        for part in url.pathComponents.dropFirst(baseParts) {
+            let exact = found.appendingPathComponent(part)
+            if manager.fileExists(atPath: exact.path) { found = exact; continue }
+            guard let names = try? manager.contentsOfDirectory(atPath: found.path),
+                  let match = names.first(where: { $0.caseInsensitiveCompare(part) == .orderedSame }) else { return url }
+            found = found.appendingPathComponent(match)
+        }
+        // The match must still lie inside the folder (a link spelled in another case).
+        return ChartFile.resolve(String(found.path.dropFirst(base.path.count + 1)), in: folder) ?? url
     }
 
     /// `file` inside `folder`, or nil when it would leave the folder — by `..`, by an absolute path,

@@ -14,10 +14,12 @@ public struct ChartNote: Hashable, Sendable {
     public var dynamic: NoteDynamic
     /// Where the note falls within its beat.
     public var placement: BeatPlacement
+    /// The chart's own sound for this note (an index into `Chart.sounds`: a DTX chip), if it has one.
+    public var sound: Int?
 
     public init(
         voice: DrumVoice, time: EngineTime, measureIndex: Int, position: ExactFraction,
-        velocity: UInt8, dynamic: NoteDynamic, placement: BeatPlacement
+        velocity: UInt8, dynamic: NoteDynamic, placement: BeatPlacement, sound: Int? = nil
     ) {
         self.voice = voice
         self.time = time
@@ -26,6 +28,7 @@ public struct ChartNote: Hashable, Sendable {
         self.velocity = velocity
         self.dynamic = dynamic
         self.placement = placement
+        self.sound = sound
     }
 
     /// The 1-based measure number a musician reads.

@@ -39,6 +39,13 @@ enum DTXLane {
         }
     }
 
+    /// The channels whose chips the chart plays by itself while the drummer plays the drums: the
+    /// sound effects (61–69, 70–79, 80–89, 90–92) and the guitar and bass lanes (20–27, A0–A7).
+    static func isCueChannel(_ channel: Int) -> Bool {
+        (0x61...0x69).contains(channel) || (0x70...0x79).contains(channel) || (0x80...0x89).contains(channel)
+            || (0x90...0x92).contains(channel) || (0x20...0x27).contains(channel) || (0xA0...0xA7).contains(channel)
+    }
+
     static let bgmChannel = 0x01
     static let barLengthChannel = 0x02
     static let bpmHexChannel = 0x03

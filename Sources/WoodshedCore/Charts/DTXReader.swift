@@ -1,9 +1,16 @@
 /// Reads DTXMania `.dtx` drum charts.
 ///
 /// Supported: `#TITLE #ARTIST #GENRE #COMMENT #DLEVEL/#PLAYLEVEL #BPM #BPMzz #BASEBPM #WAVzz
-/// #WAVVOLzz/#VOLUMEzz`, measure lines `#mmmcc: data`, BGM (01), bar length (02, carried over),
-/// BPM (03 hex, 08 via `#BPMzz`) and the drum lanes 11–1C. Other channels are skipped and counted.
-/// Time zero is the start of measure 000 (DTXMania's own extra lead-in measure is not added).
+/// #WAVVOLzz/#VOLUMEzz #WAVPANzz/#PANzz #PATH_WAV`, measure lines `#mmmcc: data`, BGM (01, every
+/// chip: the first is the song, later ones play from their own positions), bar length (02, carried
+/// over), BPM (03 hex, 08 via `#BPMzz`), the drum lanes 11–1C (each note keeps its chip's sound),
+/// and the chips the chart plays by itself: sound effects 61–92 and the guitar and bass lanes
+/// 20–27, A0–A7 (as sound cues). Other channels are skipped and counted. Time zero is the start
+/// of measure 000 (DTXMania's own extra lead-in measure is not added).
+///
+/// Slots follow DTXMania: a chip uses the `#WAVzz` last defined before its line (one defined only
+/// later: the first that follows); `#VOLUME`/`#PAN` apply to the definitions after them and fill
+/// earlier ones that had none.
 public enum DTXReader {
     public static func read(_ rawBytes: [UInt8], file: String) throws -> (chart: Chart, skipped: SkippedInput) {
         let (bytes, encoding) = ChartText.scannable(rawBytes)
@@ -20,7 +27,9 @@ public enum DTXReader {
     }
 
     struct Chip { var measure: Int; var position: ExactFraction; var value: Int; var line: Int }
-    struct LaneChip { var measure: Int; var position: ExactFraction; var voice: DrumVoice; var chip: Int }
+    struct LaneChip { var measure: Int; var position: ExactFraction; var voice: DrumVoice; var chip: Int; var line: Int }
+    /// A value given to a slot on a line (`#WAVzz`, `#VOLUMEzz`, `#PANzz`).
+    struct SlotValue<Value> { var line: Int; var value: Value }
 
     struct State {
         let file: String
@@ -30,8 +39,11 @@ public enum DTXReader {
         var initialBPM: (value: Double, line: Int)? = nil
         var baseBPM: Double = 0
         var bpmDefinitions: [Int: Double] = [:]
-        var wavFiles: [Int: String] = [:]
-        var volumes: [Int: Int] = [:]
+        var wavFiles: [Int: [SlotValue<String>]] = [:]
+        var volumes: [Int: [SlotValue<Int>]] = [:]
+        var pans: [Int: [SlotValue<Int>]] = [:]
+        var pathWAV = ""
+        var cues: [Chip] = []
         var accentChips: Set<Int> = []
         var barLengths: [Int: ExactFraction] = [:]
         var hexTempos: [Chip] = []
@@ -130,6 +142,10 @@ public enum DTXReader {
                     throw error(line, "expected a number after #BASEBPM, found '\(v)'")
                 }
                 baseBPM = base
+            case "PATH_WAV":
+                pathWAV = text(b, value)
+            case "PANEL":
+                break  // the text DTXMania shows on its panel, not a pan
             case DTXLane.accentHeader:
                 var i = value.lowerBound
                 while i + 1 < value.upperBound {
@@ -139,14 +155,16 @@ public enum DTXReader {
                 if name.hasPrefix("BPM"), let chip = chipSuffix(3) {
                     bpmDefinitions[chip] = try bpmValue()
                     if chip == 0 && initialBPM == nil { initialBPM = (bpmDefinitions[0]!, line) }
-                } else if name.hasPrefix("WAVVOL"), let chip = chipSuffix(6) {
-                    volumes[chip] = Int(ascii(b, value)).map { min(max($0, 0), 100) }
-                } else if name.hasPrefix("VOLUME"), let chip = chipSuffix(6) {
-                    volumes[chip] = Int(ascii(b, value)).map { min(max($0, 0), 100) }
+                } else if name.hasPrefix("WAVVOL") || name.hasPrefix("VOLUME"), let chip = chipSuffix(6) {
+                    if let v = Int(ascii(b, value)) { volumes[chip, default: []].append(SlotValue(line: line, value: min(max(v, 0), 100))) }
+                } else if name.hasPrefix("WAVPAN"), let chip = chipSuffix(6) {
+                    if let v = Int(ascii(b, value)) { pans[chip, default: []].append(SlotValue(line: line, value: min(max(v, -100), 100))) }
+                } else if name.hasPrefix("PAN"), let chip = chipSuffix(3) {
+                    if let v = Int(ascii(b, value)) { pans[chip, default: []].append(SlotValue(line: line, value: min(max(v, -100), 100))) }
                 } else if name.hasPrefix("WAV"), let chip = chipSuffix(3) {
-                    wavFiles[chip] = text(b, value)
+                    wavFiles[chip, default: []].append(SlotValue(line: line, value: text(b, value).replacingBackslashes))
                 }
-                // Any other header (#PREVIEW, #STAGEFILE, #PAN…) does not matter for practice.
+                // Any other header (#PREVIEW, #STAGEFILE…) does not matter for practice.
             }
         }
 
@@ -167,7 +185,8 @@ public enum DTXReader {
                 return
             }
             let voice = DTXLane.voice(ofChannel: channel)
-            let known = voice != nil || channel == DTXLane.bgmChannel || channel == DTXLane.bpmHexChannel
+            let cue = DTXLane.isCueChannel(channel)
+            let known = voice != nil || cue || channel == DTXLane.bgmChannel || channel == DTXLane.bpmHexChannel
                 || channel == DTXLane.bpmReferenceChannel
             guard known else {
                 skipped.record("DTX channel \(String(channel, radix: 16, uppercase: true).leftPadded(2))")
@@ -192,7 +211,9 @@ public enum DTXReader {
                 guard chip != 0 else { continue }
                 let position = ExactFraction(Int64(p), Int64(pairs))
                 if let voice {
-                    notes.append(LaneChip(measure: measure, position: position, voice: voice, chip: chip))
+                    notes.append(LaneChip(measure: measure, position: position, voice: voice, chip: chip, line: line))
+                } else if cue {
+                    cues.append(Chip(measure: measure, position: position, value: chip, line: line))
                 } else if channel == DTXLane.bpmHexChannel {
                     guard let h = hi.hexValue, let l = lo.hexValue else {
                         throw error(line, "expected hexadecimal pairs (00-FF) on BPM channel 03, found '\(String(decoding: [hi, lo], as: UTF8.self))'")
@@ -207,6 +228,13 @@ public enum DTXReader {
         }
 
         func measureLabel(_ m: Int) -> String { DTXWriter.measureLabel(m) }
+
+        /// A sound file's path under `#PATH_WAV` (DTX writes either slash).
+        static func joined(_ folder: String, _ file: String) -> String {
+            let base = folder.replacingBackslashes
+            guard !base.isEmpty else { return file }
+            return base.hasSuffix("/") ? base + file : base + "/" + file
+        }
 
         mutating func finish() throws -> (chart: Chart, skipped: SkippedInput) {
             if let (v, _) = level { metadata.difficulty = v }
@@ -235,26 +263,52 @@ public enum DTXReader {
                 }
                 builder.setTempo(bpm, measureIndex: t.measure, position: t.position)
             }
+            // Every #WAV definition becomes one of the chart's sounds, in slot then line order.
+            var sounds: [ChartSound] = []
+            var soundIndex: [Int: [(line: Int, index: Int)]] = [:]
+            for slot in wavFiles.keys.sorted() {
+                for definition in wavFiles[slot]! where !definition.value.isEmpty {
+                    func setting(_ values: [SlotValue<Int>]?) -> Int? {
+                        guard let values else { return nil }
+                        return values.last { $0.line < definition.line }?.value ?? values.first?.value
+                    }
+                    soundIndex[slot, default: []].append((definition.line, sounds.count))
+                    sounds.append(ChartSound(chip: DTXWriter.base36(slot), file: Self.joined(pathWAV, definition.value),
+                                             volume: setting(volumes[slot]), pan: setting(pans[slot])))
+                }
+            }
+            /// The sound a chip on `line` plays: the slot's definition last seen before it, else the first after.
+            func sound(_ slot: Int, line: Int) -> Int? {
+                guard let defined = soundIndex[slot] else { return nil }
+                return defined.last { $0.line < line }?.index ?? defined.first?.index
+            }
+            builder.sounds = sounds
             for n in notes {
                 let accent = accentChips.contains(n.chip)
-                let volume = volumes[n.chip]
+                let index = sound(n.chip, line: n.line)
+                // The chip's volume: its sound's, or the slot's own setting when it has no file
+                // (Woodshed's own DTX marks ghost notes by volume alone).
+                let volume = index.flatMap { sounds[$0].volume }
+                    ?? volumes[n.chip].flatMap { values in (values.last { $0.line < n.line } ?? values.first)?.value }
                 let velocity: UInt8 = accent ? 127 : volume.map { UInt8(max(1, min(127, ($0 * 127 + 50) / 100))) } ?? 100
                 let dynamic: NoteDynamic = accent ? .accent : (volume.map { $0 <= 40 } ?? false) ? .ghost : .normal
-                builder.addNote(n.voice, measureIndex: n.measure, position: n.position, velocity: velocity, dynamic: dynamic)
+                builder.addNote(n.voice, measureIndex: n.measure, position: n.position, velocity: velocity, dynamic: dynamic, sound: index)
+            }
+            for c in cues {
+                if let index = sound(c.value, line: c.line) { builder.addSoundCue(sound: index, measureIndex: c.measure, position: c.position) }
             }
             var chart = builder.build()
-            let firstBGM = bgm.min { ($0.measure, $0.position) < ($1.measure, $1.position) }
-            if let chip = firstBGM {
-                guard let file = wavFiles[chip.value] else {
-                    let zz = DTXWriter.base36(chip.value)
-                    throw error(chip.line, "the BGM chip \(zz) has no sound file; add a line '#WAV\(zz): song.ogg'")
-                }
-                chart.backingTrack = BackingTrack(
-                    file: file, offset: chart.time(measureIndex: chip.measure, position: chip.position) ?? .zero)
+            // Every BGM chip is a backing track from its position; the earliest is the song.
+            let bgmChips = bgm.sorted { ($0.measure, $0.position) < ($1.measure, $1.position) }
+            if let first = bgmChips.first, sound(first.value, line: first.line) == nil {
+                let zz = DTXWriter.base36(first.value)
+                throw error(first.line, "the BGM chip \(zz) has no sound file; add a line '#WAV\(zz): song.ogg'")
             }
-            chart.sounds = wavFiles.keys.sorted().compactMap { chip in
-                guard let file = wavFiles[chip], !file.isEmpty else { return nil }
-                return ChartSound(chip: DTXWriter.base36(chip), file: file, volume: volumes[chip])
+            chart.backingTracks = bgmChips.compactMap { chip in
+                guard let index = sound(chip.value, line: chip.line) else { return nil }  // undefined: silent, as in DTXMania
+                return BackingTrack(file: sounds[index].file,
+                                    offset: chart.time(measureIndex: chip.measure, position: chip.position) ?? .zero,
+                                    volume: sounds[index].volume)
             }
             return (chart, skipped)
         }
@@ -266,6 +320,9 @@ extension UInt8 {
 }
 
 extension String {
+    /// A path written on Windows (`sounds\kick.wav`) with the separators Linux reads.
+    var replacingBackslashes: String { String(map { $0 == "\\" ? "/" : $0 }) }
+
     func leftPadded(_ width: Int, with pad: Character = "0") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
     }

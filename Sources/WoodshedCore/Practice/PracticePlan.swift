@@ -17,6 +17,23 @@ public struct PracticePlan: Sendable {
         public var placement: BeatPlacement
         /// 0-based pass of the loop (0 without a loop).
         public var pass: Int
+        /// The chart's own sound for it (`Chart.sounds`: a DTX chip), if any.
+        public var sound: Int? = nil
+    }
+
+    /// A chart sound played for the drummer at a time on the practice time base.
+    public struct SoundCue: Hashable, Sendable {
+        public var time: EngineTime
+        /// Which of the chart's sounds (`Chart.sounds`).
+        public var sound: Int
+        /// The note's voice, or nil for a sound the chart plays by itself (a DTX sound effect).
+        public var voice: DrumVoice?
+
+        public init(time: EngineTime, sound: Int, voice: DrumVoice?) {
+            self.time = time
+            self.sound = sound
+            self.voice = voice
+        }
     }
 
     /// Where a measure of a pass starts, on the practice time base.
@@ -33,6 +50,10 @@ public struct PracticePlan: Sendable {
     public var notes: [Note]
     /// Notes of voices left out by `--voices`: shown muted, not judged.
     public var mutedNotes: [Note]
+    /// What the chart plays by itself (autoplay), in time order: the chart sounds of every note the
+    /// player is not judged on — voices left out, notes an easier level drops — and the chart's own
+    /// sound cues (DTX sound effects), so a drummer practising hands still hears the feet.
+    public var autoplay: [SoundCue]
     /// Every click: count-ins (negative times before the first pass) and the beats of each pass.
     public var beats: [Beat]
     /// The count-in clicks only (for the countdown display).
@@ -56,7 +77,8 @@ public struct PracticePlan: Sendable {
     ///   - tail: how long after the last note the run lasts (the judge's Good window).
     public init(chart original: Chart, options: PracticeOptions, defaultPasses: Int = 1, tail: EngineTime = .milliseconds(84)) throws(PlanError) {
         self.options = options
-        let chart = original.simplified(level: options.level)
+        let chart = original
+        let level = options.level
         let measures = options.loop ?? 1...max(chart.measures.count, 1)
         guard measures.upperBound <= chart.measures.count else {
             throw .loopOutsideChart(measures, measures: chart.measures.count)
@@ -96,6 +118,8 @@ public struct PracticePlan: Sendable {
         }
 
         var notes: [Note] = [], muted: [Note] = [], beats: [Beat] = [], countInBeats: [Beat] = [], starts: [EngineTime] = []
+        var autoplay: [SoundCue] = []
+        let sectionCues = chart.soundCues.filter { $0.time >= sectionStart && $0.time < last.end }
         var measureStarts: [MeasureStart] = []
         var passStart = EngineTime.zero
         let range = chart.noteIndices(from: sectionStart, to: last.end)
@@ -116,14 +140,23 @@ public struct PracticePlan: Sendable {
                 let planned = Note(time: scaled(note.time - sectionStart) + passStart, voice: note.voice, velocity: note.velocity,
                                    measureNumber: note.measureNumber,
                                    beat: 1 + (note.position * chart.measures[note.measureIndex].length / beatLength).doubleValue,
-                                   placement: note.placement, pass: pass)
-                if options.voices.map({ $0.contains(note.voice) }) ?? true { notes.append(planned) } else { muted.append(planned) }
+                                   placement: note.placement, pass: pass, sound: note.sound)
+                let kept = Chart.keeps(note, atLevel: level)
+                let practised = options.voices.map { $0.contains(note.voice) } ?? true
+                if kept && practised { notes.append(planned) } else if kept { muted.append(planned) }
+                if !(kept && practised), let sound = note.sound {
+                    autoplay.append(SoundCue(time: planned.time, sound: sound, voice: note.voice))
+                }
+            }
+            for cue in sectionCues {
+                autoplay.append(SoundCue(time: scaled(cue.time - sectionStart) + passStart, sound: cue.sound, voice: nil))
             }
             passStart += sectionLength
         }
         guard !notes.isEmpty else { throw .noNotes }
         self.notes = notes
         mutedNotes = muted
+        self.autoplay = autoplay.sorted { $0.time != $1.time ? $0.time < $1.time : $0.sound < $1.sound }
         self.beats = beats.sorted { $0.time < $1.time }
         self.countInBeats = countInBeats
         passStarts = starts

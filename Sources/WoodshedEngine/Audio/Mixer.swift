@@ -1,7 +1,8 @@
 import WoodshedCore
 
-/// Sums the engine's sound sources into one stereo stream: FluidSynth (the kit), the click and the
-/// song (`SongPlayback`), each through its channel's volume, then the master volume.
+/// Sums the engine's sound sources into one stereo stream: FluidSynth (the kit), the click, the
+/// song (`SongPlayback`) and the chart's own sounds (`ChipPlayer`), each through its channel's
+/// volume, then the master volume.
 ///
 /// All buffers are allocated in `init`; `render` only reads and writes them, so it runs on the audio
 /// thread. Gains are read once per period, so a change takes effect at the next period.
@@ -11,6 +12,8 @@ public final class Mixer {
     public let clicks: ClickTrack?
     /// The song (backing audio, stems, chips already mixed), if the chart has one. Set before start.
     public var song: SongPlayback?
+    /// The chart's chips (autoplay and hit sounds), if it has any. Set before start.
+    public var chips: ChipPlayer?
     /// Sample 0 of the stream is heard at this time on the engine clock.
     public var origin: EngineTime
 
@@ -69,7 +72,7 @@ public final class Mixer {
     /// overwriting `interleaved` (2 × frames floats). Clips softly at ±1.
     public func render(frames: Int, firstSample: Int64, into interleaved: UnsafeMutablePointer<Float>) {
         // In `MixerChannel` order: master, song, chart, kit, click.
-        let master = gains[0], backing = gains[1], feedback = gains[3], metronome = gains[4]
+        let master = gains[0], backing = gains[1], chart = gains[2], feedback = gains[3], metronome = gains[4]
         if let instrument {
             instrument.render(frames: frames, left: left, right: right)
         } else {
@@ -78,10 +81,11 @@ public final class Mixer {
         }
         click.update(repeating: 0, count: frames)
         clicks?.render(frames: frames, firstSample: firstSample, origin: origin, gain: metronome, into: click)
-        if let song {
+        if song != nil || chips != nil {
             songLeft.update(repeating: 0, count: frames)
             songRight.update(repeating: 0, count: frames)
-            song.render(frames: frames, firstSample: firstSample, origin: origin, gain: backing, left: songLeft, right: songRight)
+            song?.render(frames: frames, firstSample: firstSample, origin: origin, gain: backing, left: songLeft, right: songRight)
+            chips?.render(frames: frames, firstSample: firstSample, origin: origin, gain: chart, left: songLeft, right: songRight)
             for i in 0..<frames {
                 let c = click[i]
                 interleaved[2 * i] = Mixer.limit((left[i] * feedback + songLeft[i] + c) * master)

@@ -16,6 +16,9 @@ public final class DrumJudgeMode<Classifier: EventClassifier>: PracticeMode {
     public let feedback: Bool
     /// Each source's calibrated latency, applied to its own hits.
     public let latencies: InputLatencies
+    /// The chart's own sounds for hits (`--hit-sound chip`), and where to send them; nil: the kit.
+    private var hitSounds: HitSounds?
+    private var chips: SPSCQueue<ChipPlayer.Trigger>?
 
     /// - Parameter latencies: the calibration of each source; the judge's own `calibrationOffset`
     ///   is not used (a hit always brings its source's latency).
@@ -34,10 +37,9 @@ public final class DrumJudgeMode<Classifier: EventClassifier>: PracticeMode {
     public func handle(_ event: MIDIEvent) {
         switch classifier.classify(event) {
         case .drum(let voice):
-            if feedback {
-                synth.push(MIDIEvent(time: event.time, kind: .noteOn, channel: 10, number: voice.generalMIDINote, value: event.value))
-            }
-            switch judge.hit(voice, at: event.time, velocity: event.value, latency: latencies.latency(of: event)) {
+            let outcome = judge.hit(voice, at: event.time, velocity: event.value, latency: latencies.latency(of: event))
+            if feedback { sound(voice, event, outcome) }
+            switch outcome {
             case .matched: break
             case .extra: results.push(.extra(ExtraHit(voice: voice, time: event.time, velocity: event.value)))
             case .ignored: results.push(.ignored(voice: voice, time: event.time, velocity: event.value))
@@ -51,6 +53,27 @@ public final class DrumJudgeMode<Classifier: EventClassifier>: PracticeMode {
         case .pitched, .released, .unmapped, .other:
             break
         }
+    }
+
+    /// Hits play the chart's own sounds from now on (`--hit-sound chip`): each hit's chip goes to
+    /// `chips` (the chip player's queue). Call before the timing thread starts.
+    public func playHits(with sounds: HitSounds, into chips: SPSCQueue<ChipPlayer.Trigger>) {
+        hitSounds = sounds
+        self.chips = chips
+    }
+
+    /// Sounds a hit: the chip of the note it was judged against (or the nearest of its voice), else
+    /// the kit's sound for the voice (channel 10, its General MIDI note).
+    @inline(__always)
+    private func sound(_ voice: DrumVoice, _ event: MIDIEvent, _ outcome: Judge.HitOutcome) {
+        if let hitSounds, let chips {
+            let matched: Int32? = if case .matched(let index, _, _) = outcome { index } else { nil }
+            if let chip = hitSounds.sound(for: voice, at: event.time - latencies.latency(of: event), matched: matched) {
+                chips.push(ChipPlayer.Trigger(sound: chip, velocity: event.value))
+                return
+            }
+        }
+        synth.push(MIDIEvent(time: event.time, kind: .noteOn, channel: 10, number: voice.generalMIDINote, value: event.value))
     }
 
     public func advance(to time: EngineTime) {

@@ -40,7 +40,7 @@ import Testing
         #expect(chart.notes.filter { $0.measureIndex == 0 }.count == 8)
         // A 4/4 bar at 150 BPM lasts 1600 ms; the snare on beat 2 is at 400 ms.
         #expect(chart.notes.first { $0.voice == .snare }?.time == .milliseconds(400))
-        #expect(skipped.total == 2)
+        #expect(skipped.total == 1)  // channel 61 is a sound effect: a cue (silent here: chip 01 has no file)
         #expect(skipped.counts["DTX channel 50"] == 1)
     }
 
@@ -124,5 +124,99 @@ import Testing
         #expect(message("\n#00013: 01!1\n").hasPrefix("t.dtx:2:11: expected base-36 pairs"))
         #expect(message("#00102: abc\n").hasPrefix("t.dtx:1: expected a bar length"))
         #expect(message("#00101: 01\n").contains("#WAV01"))
+    }
+
+    @Test func everyDrumNoteKeepsItsChipsSound() throws {
+        let (chart, _) = try read("""
+            #BPM: 120
+            #WAV01: kick.wav
+            #WAV02: snare.wav
+            #WAV03: snare-soft.wav
+            #00013: 01000100
+            #00012: 00020003
+            """)
+        #expect(chart.sounds.map(\.file) == ["kick.wav", "snare.wav", "snare-soft.wav"])
+        #expect(chart.sounds.map(\.chip) == ["01", "02", "03"])
+        let played = chart.notes.map { ($0.voice, $0.sound.map { chart.sounds[$0].file }) }
+        #expect(played.map(\.0) == [.kick, .snare, .kick, .snare])
+        #expect(played.map(\.1) == ["kick.wav", "snare.wav", "kick.wav", "snare-soft.wav"])
+    }
+
+    /// DTXMania: a chip plays the #WAV last defined before its line, else the first defined after it;
+    /// #VOLUME and #PAN apply to the definitions after them and fill earlier ones that had none.
+    @Test func aSlotDefinedAgainPlaysTheFileDefinedLastBeforeTheChip() throws {
+        let (chart, _) = try read("""
+            #BPM: 120
+            #00013: 01
+            #WAV01: first.wav
+            #00113: 01
+            #VOLUME01: 40
+            #WAV01: second.wav
+            #PAN01: -50
+            #00213: 01
+            """)
+        let files = chart.notes.map { chart.sounds[$0.sound!].file }
+        #expect(files == ["first.wav", "first.wav", "second.wav"])
+        let first = chart.sounds.first { $0.file == "first.wav" }!, second = chart.sounds.first { $0.file == "second.wav" }!
+        #expect(first.volume == 40 && first.pan == -50, "filled from the first settings after it")
+        #expect(second.volume == 40 && second.pan == -50)
+        #expect(chart.notes.map(\.velocity) == [51, 51, 51], "volume 40 → velocity 51")
+    }
+
+    @Test func volumeAndPanReadInEitherSpellingAndPanelIsNotAPan() throws {
+        let (chart, _) = try read("""
+            #PANEL: Some text for the panel
+            #WAV0A: a.wav
+            #WAVVOL0A: 70
+            #WAVPAN0A: 100
+            #WAV0B: b.wav
+            #VOLUME0B: 150
+            #PAN0B: -30
+            #00013: 0A0B
+            """)
+        #expect(chart.sounds == [ChartSound(chip: "0A", file: "a.wav", volume: 70, pan: 100),
+                                 ChartSound(chip: "0B", file: "b.wav", volume: 100, pan: -30)])
+        #expect(chart.sounds[0].panGains == (left: 0, right: 1))
+        #expect(chart.sounds[1].panGains.left == 1 && abs(chart.sounds[1].panGains.right - 0.7) < 1e-6)
+    }
+
+    @Test func pathWAVIsTheSoundsFolderAndWindowsSeparatorsAreRead() throws {
+        let (chart, _) = try read("#PATH_WAV: sounds\\drums\n#WAV01: kit\\kick.wav\n#00013: 01\n")
+        #expect(chart.sounds.map(\.file) == ["sounds/drums/kit/kick.wav"])
+    }
+
+    @Test func soundEffectAndGuitarChipsAreCuesAtTheirTime() throws {
+        let (chart, skipped) = try read("""
+            #BPM: 120
+            #WAV01: kick.wav
+            #WAV05: fx.wav
+            #WAV06: guitar.wav
+            #00013: 01
+            #00161: 0005
+            #00122: 06
+            #000A1: 0006
+            #00170: 09
+            """)
+        #expect(skipped.isEmpty)
+        #expect(chart.soundCues.map(\.time) == [.milliseconds(1000), .milliseconds(2000), .milliseconds(3000)])
+        #expect(chart.soundCues.map { chart.sounds[$0.sound].file } == ["guitar.wav", "guitar.wav", "fx.wav"])
+        #expect(chart.notes.count == 1, "cues are not notes to play")
+    }
+
+    @Test func everyBGMChipIsABackingTrackFromItsPlace() throws {
+        let (chart, _) = try read("""
+            #BPM: 120
+            #WAV0Y: intro.ogg
+            #WAV0Z: rest.ogg
+            #VOLUME0Z: 80
+            #00001: 0Y
+            #00101: 000Z
+            #00301: 0U
+            #00013: 01
+            """)
+        #expect(chart.backingTracks == [BackingTrack(file: "intro.ogg", offset: .zero),
+                                        BackingTrack(file: "rest.ogg", offset: .milliseconds(3000), volume: 80)],
+                "the undefined 0U is silent, as in DTXMania")
+        #expect(chart.backingTrack?.file == "intro.ogg")
     }
 }
