@@ -8,7 +8,8 @@ import WoodshedSndFile
         defer { try? FileManager.default.removeItem(at: dir) }
         let wav = dir.appendingPathComponent("click.wav").path
         for (bpm, sig, rate) in [(120.0, "4/4", 48_000), (137.0, "7/8", 44_100), (91.5, "6/8", 48_000)] {
-            let result = try WoodshedBinary.run(["metronome", "--bpm", "\(bpm)", "--sig", sig, "--bars", "3", "--wav", wav, "--rate", "\(rate)", "--sound", "woodblock"])
+            let result = try WoodshedBinary.run(["metronome", "--bpm", "\(bpm)", "--sig", sig, "--bars", "3", "--wav", wav, "--rate", "\(rate)", "--sound", "woodblock"],
+                                                environment: ["WOODSHED_DATA_DIR": dir.path])
             #expect(result.status == 0, "\(result.stderr)")
             let audio = try AudioFile(contentsOf: wav)
             #expect(audio.sampleRate == rate)

@@ -97,6 +97,12 @@ import WoodshedSndFile
         expectClean(try check(["metronome", "--bpm", "240", "--bars", "2", "--output", "null"]), "metronome")
     }
 
+    @Test func metronomePreview() throws {
+        let outcome = try check(["metronome", "--preview", "--output", "null"])
+        expectClean(outcome, "metronome --preview")
+        #expect(outcome.stdout.contains("digital: accent, click"), "\(outcome.stdout)")
+    }
+
     @Test func monitorWithAKitMap() throws {
         // Kick, snare, hi-hat pedal and open hi-hat: the hit filter's state changes with every one.
         let hits = (0..<12).map { ["0 36 100", "0 38 90", "0 cc 4 127", "0 46 80"][$0 % 4] }

@@ -151,7 +151,7 @@ struct CalibrateCommand: ParsableCommand {
         let lastBeat = 2 * taps + 8
         let start = CalibrationMode.countInStart(bpm: bpm, countIn: countIn)
         let metronome = SteadyBeats(bpm: bpm, signature: signature, start: start, count: countIn + lastBeat + 1)
-        let clickSound = try ClickSound(name: engine.configuration.metronomeSound)
+        let clickSound = try ClickVoice.chosen(configuration: engine.configuration, store: store, warn: { Output.error("woodshed: \($0)") })
         let mode = CalibrationMode(metronome: metronome, countIn: countIn, taps: taps, lastBeat: lastBeat)
         let display = CalibrationDisplay(json: json, taps: taps, pair: pair)
         var collected: [CalibrationTap] = []

@@ -5,6 +5,7 @@ import WoodshedALSA
 import WoodshedEngine
 import WoodshedSndFile
 import WoodshedSound
+import WoodshedStore
 
 /// `woodshed metronome`: a synthesized click on the exact sample of every beat.
 struct MetronomeCommand: ParsableCommand {
@@ -15,18 +16,23 @@ struct MetronomeCommand: ParsableCommand {
         One click per beat of the lower number of the signature (6/8 at 120 BPM: six eighth-note \
         clicks of 500 ms); the first beat of each bar is accented, and in 6/8, 9/8 and 12/8 the first \
         beat of each group of three is stressed. With --wav and --bars it renders offline and exits; \
-        the first click starts at sample 0.
+        the first click starts at sample 0. --sound takes a built-in sound or your own audio file(s) \
+        and is remembered for every later command (play, render, calibrate); --preview plays each \
+        built-in sound, its accent then its normal click, named.
         """
     )
 
     @Option(name: .long, help: "Tempo in beats per minute (20–300).")
-    var bpm: Double
+    var bpm: Double?
 
     @Option(name: .long, help: "Time signature: 4/4, 3/4, 5/4, 6/8, 7/8, 12/8, …")
     var sig: String = "4/4"
 
-    @Option(name: .long, help: ArgumentHelp("Click sound: \(ClickSound.validNames) (default: classic, or the config file's).", valueName: "NAME"))
+    @Option(name: .long, help: ArgumentHelp("Click sound: \(ClickSound.validNames), or your own audio file, or ACCENT,NORMAL files; remembered (default: the last chosen, else the config file's, else classic).", valueName: "NAME|FILE[,FILE]"))
     var sound: String?
+
+    @Flag(name: .long, help: "Play each built-in click sound, its accent then its normal click, named, and exit.")
+    var preview = false
 
     @Option(name: .long, help: "Stop after this many bars.")
     var bars: Int?
@@ -34,6 +40,11 @@ struct MetronomeCommand: ParsableCommand {
     @OptionGroup var audio: AudioOptions
 
     func validate() throws {
+        if preview {
+            if bpm != nil || bars != nil || sound != nil { throw ValidationError("--preview plays the built-in sounds alone; leave out --bpm, --bars and --sound") }
+            return
+        }
+        guard let bpm else { throw ValidationError("give --bpm (20–300), or --preview to hear the click sounds") }
         guard (20...300).contains(bpm) else { throw ValidationError("--bpm must be from 20 to 300") }
         guard TimeSignature(sig) != nil else { throw ValidationError("--sig must look like 4/4, 6/8 or 7/8") }
         if let bars, bars < 1 { throw ValidationError("--bars must be at least 1") }
@@ -42,9 +53,21 @@ struct MetronomeCommand: ParsableCommand {
 
     func run() throws {
         StopSignal.install()
-        let signature = TimeSignature(sig)!
         let options = try EngineOptions.forAudio(audio)
-        let clickSound = try ClickSound(name: sound ?? options.configuration.metronomeSound)
+        if preview { return try ClickPreview(options: options, wav: audio.wav).run() }
+        let bpm = self.bpm ?? 120
+        let signature = TimeSignature(sig)!
+        // The click: --sound (then remembered), else the remembered one, else the config file's.
+        let given = try sound.map(ClickVoice.init)  // a bad --sound is refused before anything is stored
+        let path = DataLocation.databasePath()
+        let store = given != nil || FileManager.default.fileExists(atPath: path) ? Store.openOrFallback(path: path).store : nil
+        let clickSound = try given ?? ClickVoice.chosen(configuration: options.configuration, store: store,
+                                                        warn: { Output.error("woodshed: \($0)") })
+        if given != nil, let store {
+            do { try store.setSetting(.metronomeSound, clickSound.text) } catch {
+                Output.error("woodshed: \(error.message); the click sound is not remembered")
+            }
+        }
         let format = options.format
         let beatCount = bars.map { $0 * signature.beats }
 

@@ -116,7 +116,7 @@ final class EngineSetup {
     /// Opens the output, then creates the synth, clicks, mixer and renderer for the format the output
     /// actually runs at. `origin` is the engine time of sample 0 (offline; live runs set it when the
     /// stream starts).
-    func makeAudio(click: ClickSound?, origin: EngineTime, needsSynth: Bool = true) throws -> AudioRenderer {
+    func makeAudio(click: ClickVoice?, origin: EngineTime, needsSynth: Bool = true) throws -> AudioRenderer {
         let renderer = try EngineSetup.renderer(options: options, output: makeOutput(), clock: clock, click: click,
                                                 origin: origin, commands: synthCommands, needsSynth: needsSynth)
         self.renderer = renderer
@@ -130,7 +130,7 @@ final class EngineSetup {
     /// sample format than the one asked for: the synth, the clicks and the mixer are then made for
     /// what it accepted, so the music never plays at the wrong speed. The output is closed again if
     /// anything after it fails.
-    static func renderer(options: EngineOptions, output: AudioOutput, clock: EngineClock, click: ClickSound?,
+    static func renderer(options: EngineOptions, output: AudioOutput, clock: EngineClock, click: ClickVoice?,
                          origin: EngineTime, commands: SPSCQueue<MIDIEvent>, needsSynth: Bool = true) throws -> AudioRenderer {
         try output.start()
         do {
@@ -140,7 +140,7 @@ final class EngineSetup {
                 synth = try FluidSynthInstrument(soundFontPath: SoundFontChoice.path(explicit: options.soundFontChoice),
                                                  sampleRate: format.sampleRate)
             }
-            let clicks = click.map { ClickTrack(sound: $0, sampleRate: format.sampleRate) }
+            let clicks = try click.map { try $0.track(sampleRate: format.sampleRate) }
             let mixer = Mixer(format: format, instrument: synth, clicks: clicks, origin: origin)
             options.applyLevels(to: mixer)
             let renderer = AudioRenderer(mixer: mixer, output: output, commands: commands, clock: clock)

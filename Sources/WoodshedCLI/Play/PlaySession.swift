@@ -77,7 +77,7 @@ struct PlaySession {
         let mode = DrumJudgeMode(classifier: DrumKitClassifier(map: kit), judge: judge, synth: setup.synthCommands,
                                  latencies: calibrations.latencies, feedback: !engine.noFeedback,
                                  capacity: max(1 << 16, plan.notes.count * 2 + 1024))
-        let sound = try ClickSound(name: engine.configuration.metronomeSound)
+        let sound = try ClickVoice.chosen(configuration: engine.configuration, store: store, warn: { Output.error("woodshed: \($0)") })
 
         // The store, written as the session runs (nothing with --no-store: an in-memory store).
         let recorder = try? store.startSession(SessionPlan(
@@ -177,7 +177,7 @@ struct PlaySession {
     /// Live: the timing and audio threads, the count-down, hot-plugged sources and their calibrations.
     /// Returns the song that played, if any.
     private func runLive(setup: EngineSetup, mode: DrumJudgeMode<DrumKitClassifier>, plan: PracticePlan,
-                         calibrations: SourceCalibrations, sound: ClickSound, simulatedEvents: [MIDIEvent]?,
+                         calibrations: SourceCalibrations, sound: ClickVoice, simulatedEvents: [MIDIEvent]?,
                          looping: Bool, warn: (String) -> Void, drain: @escaping () -> Void) throws -> ChartSong? {
         // The audio first (a soundfont can take a while to load), then time zero: the count-in is
         // never eaten by the setup.

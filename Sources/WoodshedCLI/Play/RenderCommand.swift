@@ -53,16 +53,19 @@ struct RenderCommand: ParsableCommand {
         // The remembered volumes, when there is a history to remember them in (a render never starts one
         // unless asked for a mix).
         let path = DataLocation.databasePath()
+        var store: Store?
         if mix.volume != nil || mix.mix != nil || FileManager.default.fileExists(atPath: path) {
-            let (store, storeWarning) = Store.openOrFallback(path: path)
+            let (opened, storeWarning) = Store.openOrFallback(path: path)
             if let storeWarning { Output.error("woodshed: \(storeWarning)") }
-            if let warning = mix.apply(to: &options.configuration, store: store, remember: true) { Output.error("woodshed: \(warning)") }
+            if let warning = mix.apply(to: &options.configuration, store: opened, remember: true) { Output.error("woodshed: \(warning)") }
+            store = opened
         } else {
             _ = mix.apply(to: &options.configuration, store: Store(), remember: false)
         }
         let wav = audio.wav ?? ""
         let format = options.format
-        let sound = click == .off ? nil : try ClickSound(name: options.configuration.metronomeSound)
+        let sound = click == .off ? nil : try ClickVoice.chosen(configuration: options.configuration, store: store,
+                                                                 warn: { Output.error("woodshed: \($0)") })
         let songStart = song.noSong ? nil : ChartSong.timeline(file: file, plan: plan)?.start
         let start = min(plan.beats.first?.time ?? .zero, songStart ?? .zero, .zero)
         let clock = VirtualClock(start: start)
