@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .executable(name: "woodshed", targets: ["woodshed"]),
         .executable(name: "make-soundfont", targets: ["make-soundfont"]),
+        .executable(name: "make-examples", targets: ["make-examples"]),
         .executable(name: "woodshed-rt-check", targets: ["woodshed-rt-check"]),
         // For the separate benchmark package in Benchmarks/ (kept apart so that builds and CI do not
         // compile the benchmark harness).
@@ -68,6 +69,7 @@ let package = Package(
         ),
         .executableTarget(name: "woodshed", dependencies: ["WoodshedCLI"]),
         .executableTarget(name: "make-soundfont", dependencies: ["WoodshedSound", "WoodshedSndFile"]),
+        .executableTarget(name: "make-examples", dependencies: ["WoodshedCore", "WoodshedFluidSynth", "WoodshedSndFile"]),
         // The real-time guard: woodshed's commands run in-process with malloc, free and the lock
         // functions counted on the timing and audio threads (tests only; see docs/architecture.md).
         .target(name: "CRealTimeGuard", linkerSettings: [.linkedLibrary("dl")]),

@@ -41,7 +41,9 @@ final class ChartSong {
             }
             let streamer = try SongStreamer(source: source, timeline: timeline, outputRate: outputRate,
                                             engine: options.stretch, offline: offline)
-            let names = stems.filter { $0.length > 0 }.map { URL(fileURLWithPath: $0.reader.path).lastPathComponent + ($0.gain == 0 ? " (muted)" : $0.gain < 1 ? " (quiet)" : "") }
+            let names = stems.filter { $0.length > 0 }.map {
+                URL(fileURLWithPath: $0.reader.path).lastPathComponent
+                    + ($0.gain == 0 ? " (muted)" : file.isSongFolder && $0.gain < 1 ? " (quiet)" : "") }
             var seen = Set<String>()
             return ChartSong(streamer: streamer, name: names.filter { seen.insert($0).inserted }.joined(separator: ", "))
         } catch let error as UserFacingError {
