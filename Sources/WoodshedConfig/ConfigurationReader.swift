@@ -28,11 +28,10 @@ enum ConfigurationReader {
         }
         if let mixer = root["mixer"] {
             let names = WoodshedConfiguration.MixerChannel.allCases.map(\.rawValue)
-            for entry in try mixer.entries() where WoodshedConfiguration.MixerChannel(name: entry.key) == nil {
-                throw entry.keyError("unknown key \"\(entry.key)\" in \(entry.sectionName); valid: \(names.joined(separator: ", "))")
-            }
             for entry in try mixer.entries() {
-                let channel = WoodshedConfiguration.MixerChannel(name: entry.key)!
+                guard let channel = WoodshedConfiguration.MixerChannel(name: entry.key) else {
+                    throw entry.keyError("unknown key \"\(entry.key)\" in \(entry.sectionName); valid: \(names.joined(separator: ", "))")
+                }
                 try entry.rejectUnknownKeys(["volume", "gain-db", "mute"])
                 var level = config[channel]
                 if let v = entry["gain-db"] {

@@ -91,15 +91,12 @@ public final class TimeStretcher {
     public func prime(with interleaved: UnsafePointer<Float>, frames: Int) {
         precondition(frames == startPad, "prime with exactly startPad frames")
         toDiscard = startDelay
-        feed(interleaved, frames: frames, final: false)
+        process(interleaved, frames: frames)
     }
 
-    /// Stretches `frames` interleaved stereo frames (`final` for the last block of a stream).
-    public func process(_ interleaved: UnsafePointer<Float>, frames: Int, final: Bool = false) {
-        feed(interleaved, frames: frames, final: final)
-    }
-
-    private func feed(_ interleaved: UnsafePointer<Float>, frames: Int, final: Bool) {
+    /// Stretches `frames` interleaved stereo frames. (The song is endless to the stretcher: a segment
+    /// ends by the timeline, never by a final block.)
+    public func process(_ interleaved: UnsafePointer<Float>, frames: Int) {
         var done = 0
         repeat {
             let n = min(block, frames - done)
@@ -107,7 +104,7 @@ public final class TimeStretcher {
                 inLeft[i] = interleaved[2 * (done + i)]
                 inRight[i] = interleaved[2 * (done + i) + 1]
             }
-            rubberband_process(state, inPlanes, UInt32(n), final && done + n == frames ? 1 : 0)
+            rubberband_process(state, inPlanes, UInt32(n), 0)
             done += n
         } while done < frames
     }
@@ -117,9 +114,6 @@ public final class TimeStretcher {
         dropDelay()
         return max(Int(rubberband_available(state)), 0)
     }
-
-    /// Whether all output has been retrieved after a final block.
-    public var isFinished: Bool { rubberband_available(state) < 0 }
 
     /// Copies up to `frames` stretched frames into `interleaved`; returns how many.
     public func retrieve(into interleaved: UnsafeMutablePointer<Float>, frames: Int) -> Int {

@@ -18,15 +18,6 @@ public enum AudioFileWriter {
             case .mp3: Int32(SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III)
             }
         }
-
-        /// Whether this machine's libsndfile can write it (MP3 needs LAME, Opus libopus).
-        public func isWritable(sampleRate: Int, channels: Int) -> Bool {
-            var info = SF_INFO()
-            info.samplerate = Int32(sampleRate)
-            info.channels = Int32(channels)
-            info.format = format
-            return sf_format_check(&info) != 0
-        }
     }
 
     /// Writes `samples` (interleaved, `channels` per frame) to `path`.

@@ -16,7 +16,6 @@ public final class SongStreamer: @unchecked Sendable {
     public let timeline: SongTimeline
     public let outputRate: Int
     /// The stretcher's engine, when the song is stretched.
-    public var engine: TimeStretcher.Engine? { pipeline.stretcher?.engine }
     private let pipeline: SongPipeline
     private let ring: FrameRing
     /// The crossfade, in output frames.

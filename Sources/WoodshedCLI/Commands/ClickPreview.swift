@@ -1,5 +1,4 @@
 import Foundation
-import WoodshedALSA
 import WoodshedCore
 import WoodshedEngine
 import WoodshedSndFile
@@ -42,12 +41,7 @@ struct ClickPreview {
             return
         }
         let clock = MonotonicClock()
-        let sink: AudioOutput
-        switch options.outputSpec {
-        case .alsa(let device): sink = PCMOutput(device: device, format: options.format)
-        case .null: sink = NullOutput(format: options.format)
-        }
-        let renderer = try EngineSetup.renderer(options: options, output: sink, clock: clock, click: nil, origin: .zero,
+        let renderer = try EngineSetup.renderer(options: options, output: EngineSetup.liveOutput(options), clock: clock, click: nil, origin: .zero,
                                                 commands: SPSCQueue(minimumCapacity: 2), needsSynth: false)
         let start = clock.now + lead
         try prepare(renderer.mixer, start: start)

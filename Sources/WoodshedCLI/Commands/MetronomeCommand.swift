@@ -59,8 +59,7 @@ struct MetronomeCommand: ParsableCommand {
         let signature = TimeSignature(sig)!
         // The click: --sound (then remembered), else the remembered one, else the config file's.
         let given = try sound.map(ClickVoice.init)  // a bad --sound is refused before anything is stored
-        let path = DataLocation.databasePath()
-        let store = given != nil || FileManager.default.fileExists(atPath: path) ? Store.openOrFallback(path: path).store : nil
+        let store = SettingsStore.open(creating: given != nil)
         let clickSound = try given ?? ClickVoice.chosen(configuration: options.configuration, store: store,
                                                         warn: { Output.error("woodshed: \($0)") })
         if given != nil, let store {
@@ -86,12 +85,7 @@ struct MetronomeCommand: ParsableCommand {
         }
 
         let clock = MonotonicClock()
-        let sink: AudioOutput
-        switch options.outputSpec {
-        case .alsa(let device): sink = PCMOutput(device: device, format: format)
-        case .null: sink = NullOutput(format: format)
-        }
-        let renderer = try EngineSetup.renderer(options: options, output: sink, clock: clock, click: clickSound,
+        let renderer = try EngineSetup.renderer(options: options, output: EngineSetup.liveOutput(options), clock: clock, click: clickSound,
                                                 origin: .zero, commands: SPSCQueue(minimumCapacity: 2), needsSynth: false)
         let start = clock.now + .milliseconds(100)  // after the audio is ready: the first click is never in the past
         let beats = SteadyBeats(bpm: bpm, signature: signature, start: start, count: beatCount)

@@ -107,9 +107,14 @@ final class EngineSetup {
     func makeOutput() -> AudioOutput {
         if let wav = options.wav { return WAVFileOutput(path: wav, format: options.format) }
         if clock is VirtualClock { return NullOutput(format: options.format) }
+        return EngineSetup.liveOutput(options)
+    }
+
+    /// The live output `--output` names: an ALSA device, or nowhere (paced by the clock).
+    static func liveOutput(_ options: EngineOptions) -> AudioOutput {
         switch options.outputSpec {
-        case .alsa(let device): return PCMOutput(device: device, format: options.format)
-        case .null: return NullOutput(format: options.format)
+        case .alsa(let device): PCMOutput(device: device, format: options.format)
+        case .null: NullOutput(format: options.format)
         }
     }
 

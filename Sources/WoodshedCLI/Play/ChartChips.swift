@@ -32,34 +32,28 @@ struct ChartChips {
         if hitSound == .chip { used.formUnion(plan.notes.compactMap(\.sound)) }
         guard !used.isEmpty else { return nil }
 
-        var decoded: [String: [Float]] = [:]
+        /// A sound decoded at the output's rate, or why it cannot play.
+        func decode(_ sound: ChartSound) throws -> [Float] {
+            guard let url = file.soundURL(sound) else { throw WoodshedError("'\(sound.file)' is outside the chart's folder; refused") }
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw WoodshedError("\(sound.file) not found in \(file.folder.path)")
+            }
+            return try SoundDecoder.stereo(path: url.path, rate: outputRate)
+        }
+        var decoded: [String: [Float]] = [:]  // file → frames: a file several slots name is decoded once
         var failed: [String: String] = [:]  // file → why
         var samples = [ChipPlayer.Sample?](repeating: nil, count: sounds.count)
         for index in used.sorted() {
             let sound = sounds[index]
-            guard let url = file.soundURL(sound) else {
-                failed[sound.file] = "chip \(sound.chip): '\(sound.file)' is outside the chart's folder; refused"
-                continue
+            guard failed[sound.file] == nil else { continue }
+            do {
+                let frames = try decoded[sound.file] ?? decode(sound)
+                decoded[sound.file] = frames
+                let pan = sound.panGains
+                samples[index] = ChipPlayer.Sample(stereo: frames, left: pan.left * sound.gain, right: pan.right * sound.gain)
+            } catch {
+                failed[sound.file] = "chip \(sound.chip): " + ((error as? UserFacingError)?.message ?? "\(sound.file): \(error)")
             }
-            if failed[sound.file] != nil { continue }
-            var frames = decoded[url.path]
-            if frames == nil {
-                do {
-                    guard FileManager.default.fileExists(atPath: url.path) else {
-                        throw WoodshedError("chip \(sound.chip): \(sound.file) not found in \(file.folder.path)")
-                    }
-                    frames = try SoundDecoder.stereo(path: url.path, rate: outputRate)
-                    decoded[url.path] = frames
-                } catch let error as UserFacingError {
-                    failed[sound.file] = error.message.hasPrefix("chip ") ? error.message : "chip \(sound.chip): \(error.message)"
-                    continue
-                } catch {
-                    failed[sound.file] = "chip \(sound.chip): \(sound.file): \(error)"
-                    continue
-                }
-            }
-            let pan = sound.panGains
-            samples[index] = ChipPlayer.Sample(stereo: frames!, left: pan.left * sound.gain, right: pan.right * sound.gain)
         }
         let problems = failed.sorted { $0.key < $1.key }
         for (_, why) in problems.prefix(warningLines) {

@@ -111,15 +111,7 @@ struct PlaySession {
             let origin = min(plan.beats.first?.time ?? .zero, setup.input.nextEventTime ?? .zero, songStart ?? .zero, .zero)
             let renderer = try setup.makeAudio(click: sound, origin: origin)
             renderer.mixer.clicks?.play(beats: settings.click.beats(of: plan))
-            song = ChartSong.open(file: file, plan: plan, options: settings.song, outputRate: renderer.mixer.format.sampleRate,
-                                  offline: true, warn: warn)
-            song?.start(in: renderer.mixer)
-            if let song, !settings.json { Output.line("song: \(song.name)") }
-            if let chips = ChartChips.load(file: file, plan: plan, hitSound: settings.song.hitSound,
-                                           outputRate: renderer.mixer.format.sampleRate, warn: warn) {
-                chips.start(in: renderer.mixer, judging: engine.noFeedback ? nil : mode)
-                if !settings.json { Output.line("chart sounds: \(chips.summary)") }
-            }
+            song = startChartAudio(in: renderer.mixer, plan: plan, mode: mode, offline: true, warn: warn)
             if !settings.json, !plan.countInBeats.isEmpty {
                 Output.line("count-in: " + (1...min(plan.countInBeats.count, 8)).reversed().map { "\($0)…" }.joined(separator: " "))
             }
@@ -183,20 +175,7 @@ struct PlaySession {
         // never eaten by the setup.
         let renderer = try setup.makeAudio(click: sound, origin: .zero)
         renderer.mixer.clicks?.play(beats: settings.click.beats(of: plan))
-        // The song's first seconds are prepared (decoded, stretched) before time zero, so the
-        // stretcher's start never races the count-in.
-        let song = ChartSong.open(file: file, plan: plan, options: settings.song, outputRate: renderer.mixer.format.sampleRate,
-                                  offline: false, warn: warn)
-        if let song {
-            song.start(in: renderer.mixer)
-            song.streamer.waitUntilBuffered(seconds: 2)
-            if !settings.json { Output.line("song: \(song.name)") }
-        }
-        if let chips = ChartChips.load(file: file, plan: plan, hitSound: settings.song.hitSound,
-                                       outputRate: renderer.mixer.format.sampleRate, warn: warn) {
-            chips.start(in: renderer.mixer, judging: engine.noFeedback ? nil : mode)
-            if !settings.json { Output.line("chart sounds: \(chips.summary)") }
-        }
+        let song = startChartAudio(in: renderer.mixer, plan: plan, mode: mode, offline: false, warn: warn)
         let earliest = min(plan.beats.first?.time ?? .zero, song?.streamer.playback.start ?? .zero, .zero)
         let lead = EngineTime.milliseconds(300) - earliest
         let zero = setup.clock.now + lead
@@ -232,6 +211,26 @@ struct PlaySession {
                 }
             })
         if let error = report.audioError { Output.error("woodshed: audio stopped: \(error)") }
+        return song
+    }
+
+    /// The chart's song and its own sounds (chips) into `mixer`, each said in one line; hits play
+    /// their chips unless the kit is asked for (or hits are not sounded). Live, the song's first
+    /// seconds are prepared (decoded, stretched) before time zero, so the stretcher's start never
+    /// races the count-in. Returns the song, if one plays.
+    private func startChartAudio(in mixer: Mixer, plan: PracticePlan, mode: DrumJudgeMode<DrumKitClassifier>,
+                                 offline: Bool, warn: (String) -> Void) -> ChartSong? {
+        let rate = mixer.format.sampleRate
+        let song = ChartSong.open(file: file, plan: plan, options: settings.song, outputRate: rate, offline: offline, warn: warn)
+        if let song {
+            song.start(in: mixer)
+            if !offline { song.streamer.waitUntilBuffered(seconds: 2) }
+            if !settings.json { Output.line("song: \(song.name)") }
+        }
+        if let chips = ChartChips.load(file: file, plan: plan, hitSound: settings.song.hitSound, outputRate: rate, warn: warn) {
+            chips.start(in: mixer, judging: engine.noFeedback ? nil : mode)
+            if !settings.json { Output.line("chart sounds: \(chips.summary)") }
+        }
         return song
     }
 

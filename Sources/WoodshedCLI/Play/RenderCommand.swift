@@ -52,15 +52,9 @@ struct RenderCommand: ParsableCommand {
         var options = try EngineOptions.forAudio(audio, sound: sound)
         // The remembered volumes, when there is a history to remember them in (a render never starts one
         // unless asked for a mix).
-        let path = DataLocation.databasePath()
-        var store: Store?
-        if mix.volume != nil || mix.mix != nil || FileManager.default.fileExists(atPath: path) {
-            let (opened, storeWarning) = Store.openOrFallback(path: path)
-            if let storeWarning { Output.error("woodshed: \(storeWarning)") }
-            if let warning = mix.apply(to: &options.configuration, store: opened, remember: true) { Output.error("woodshed: \(warning)") }
-            store = opened
-        } else {
-            _ = mix.apply(to: &options.configuration, store: Store(), remember: false)
+        let store = SettingsStore.open(creating: mix.volume != nil || mix.mix != nil)
+        if let warning = mix.apply(to: &options.configuration, store: store ?? Store(), remember: store != nil) {
+            Output.error("woodshed: \(warning)")
         }
         let wav = audio.wav ?? ""
         let format = options.format

@@ -84,11 +84,7 @@ struct QuizRun {
         }
         // By ear the questions are heard: the audio chain runs live while the main thread asks.
         let commands = SPSCQueue<MIDIEvent>(minimumCapacity: 256)
-        let output: AudioOutput = switch engine.outputSpec {
-        case .alsa(let device): PCMOutput(device: device, format: engine.format)
-        case .null: NullOutput(format: engine.format)
-        }
-        let renderer = try EngineSetup.renderer(options: engine, output: output, clock: clock, click: nil, origin: start,
+        let renderer = try EngineSetup.renderer(options: engine, output: EngineSetup.liveOutput(engine), clock: clock, click: nil, origin: start,
                                                 commands: commands)
         var done = false
         let report = try EngineRun.live(

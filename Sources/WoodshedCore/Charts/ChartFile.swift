@@ -87,7 +87,7 @@ public struct ChartFile: Sendable {
     /// Where a chart's sound file (`ChartSound.file`) lies: inside the chart's folder, or nil when it
     /// would leave it (a chip is not worth refusing the whole chart for; its caller says so).
     public func soundURL(_ sound: ChartSound) -> URL? {
-        ChartFile.resolve(sound.file, in: folder).map { ChartFile.matchingCase($0, under: folder) }
+        ChartFile.resolve(sound.file, in: folder)
     }
 
     /// The file as it is spelled on disk when only its letter case differs (charts made on Windows
@@ -106,13 +106,19 @@ public struct ChartFile: Sendable {
             found = found.appendingPathComponent(match)
         }
         // The match must still lie inside the folder (a link spelled in another case).
-        return ChartFile.resolve(String(found.path.dropFirst(base.path.count + 1)), in: folder) ?? url
+        return ChartFile.inside(String(found.path.dropFirst(base.path.count + 1)), folder) ?? url
     }
 
     /// `file` inside `folder`, or nil when it would leave the folder — by `..`, by an absolute path,
     /// or through a symbolic link that points out of it (a file from a stranger's chart pack must not
     /// reach anything else on the machine).
+    /// A file spelled in another letter case than on disk (a chart made on Windows) is found.
     static func resolve(_ file: String, in folder: URL) -> URL? {
+        inside(file, folder).map { matchingCase($0, under: folder) }
+    }
+
+    /// `file` inside `folder` as written, or nil when it would leave it.
+    private static func inside(_ file: String, _ folder: URL) -> URL? {
         let candidate = file.hasPrefix("/") ? URL(fileURLWithPath: file) : folder.appendingPathComponent(file)
         let standardized = candidate.standardizedFileURL.resolvingSymlinksInPath().path
         let base = folder.standardizedFileURL.resolvingSymlinksInPath().path

@@ -44,8 +44,6 @@ public final class FrameRing: @unchecked Sendable {
     /// Consumer: how many frames can be read now.
     public var readable: Int { tail.load(ordering: .acquiring) &- head.load(ordering: .relaxed) }
 
-    /// Producer: the total number of frames ever written (the timeline index of the next one).
-    public var written: Int { tail.load(ordering: .relaxed) }
 
     /// Consumer: the total number of frames ever read or skipped.
     public var consumed: Int { head.load(ordering: .relaxed) }
