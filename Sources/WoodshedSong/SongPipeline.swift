@@ -2,18 +2,19 @@ import WoodshedCore
 import WoodshedRubberBand
 import WoodshedSampleRate
 
-/// Turns the song's files into frames at the output's rate and the run's speed: read → stretch
+/// Turns the song's files into frames at the output's rate and a segment's speed: read → stretch
 /// (Rubber Band, pitch kept; skipped at 100 %) → resample (libsamplerate; skipped when the rates
 /// match). At 100 % and the output's rate the frames are the file's own, sample for sample.
 ///
-/// `begin(at:)` starts from any frame with every stage's latency compensated, so the first frame
-/// `produce` returns is that frame: the stretcher is reset and primed with the audio before it, the
-/// resampler reset.
+/// `begin(at:speed:)` starts from any frame at any speed with every stage's latency compensated, so
+/// the first frame `produce` returns is that frame: the stretcher is reset (made the first time a
+/// speed other than 100 % is asked for) and primed with the audio before it, the resampler reset.
 final class SongPipeline {
     let source: SongSource
-    let stretcher: TimeStretcher?
+    private(set) var stretcher: TimeStretcher?
     let resampler: Resampler?
-    let speed: Double
+    private let engine: TimeStretcher.Engine
+    private var stretching = false
     private let chunk = 1024
     private let input: UnsafeMutablePointer<Float>
     /// Frames at the song's rate (stretched when stretching) waiting for the resampler.
@@ -21,9 +22,11 @@ final class SongPipeline {
     private var middleOffset = 0
     private var middleCount = 0
 
+    /// - Parameter speed: the speed the song starts at (the stretcher is made now when it is not 100 %,
+    ///   so a failure to make one is said before the run).
     init(source: SongSource, speed: Double, outputRate: Int, engine: TimeStretcher.Engine) throws {
         self.source = source
-        self.speed = speed
+        self.engine = engine
         stretcher = speed == 1 ? nil : try TimeStretcher(sampleRate: source.sampleRate, timeRatio: 1 / speed, engine: engine)
         resampler = source.sampleRate == outputRate ? nil : try Resampler(from: source.sampleRate, to: outputRate)
         input = .allocate(capacity: 2 * 8192)
@@ -37,15 +40,18 @@ final class SongPipeline {
         middle.deallocate()
     }
 
-    /// Starts again at the song's frame `frame` (may be negative: silence first).
-    func begin(at frame: Int64) throws {
+    /// Starts again at the song's frame `frame` (may be negative: silence first), at `speed`.
+    func begin(at frame: Int64, speed: Double) throws {
         middleOffset = 0
         middleCount = 0
         resampler?.reset()
-        guard let stretcher else {
+        stretching = speed != 1
+        guard stretching else {
             source.seek(to: frame)
             return
         }
+        if stretcher == nil { stretcher = try TimeStretcher(sampleRate: source.sampleRate, timeRatio: 1 / speed, engine: engine) }
+        guard let stretcher else { return }
         stretcher.reset(timeRatio: 1 / speed)
         let pad = stretcher.startPad
         source.seek(to: frame - Int64(pad))
@@ -82,7 +88,7 @@ final class SongPipeline {
 
     /// Frames at the song's rate, stretched when stretching: at least one, at most `limit`.
     private func pull(into buffer: UnsafeMutablePointer<Float>, atMost limit: Int) throws -> Int {
-        guard let stretcher else {
+        guard stretching, let stretcher else {
             let n = min(limit, 8192)
             try source.read(into: buffer, frames: n)
             return n

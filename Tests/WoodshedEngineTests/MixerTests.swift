@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Atomics
+import Foundation
 import Testing
 import WoodshedCore
 @testable import WoodshedEngine
@@ -89,6 +91,49 @@ final class SilentUntilNoteSynth: SynthInstrument {
         mixer.setLevel(ChannelLevel(), for: .kit)
         mixer.render(frames: 64, firstSample: 192, into: out)
         #expect(out[0] == 1)  // limited, not wrapped
+    }
+
+    /// A volume changed while the audio thread plays (a key pressed during `play`) is heard from
+    /// the next period on: every period is at one of the levels set, whole, never a torn value.
+    /// Run under the thread sanitizer with the engine tests, a plain (non-atomic) gain fails here.
+    @Test func aLevelSetWhilePlayingIsHeardFromTheNextPeriodWhole() throws {
+        let mixer = Mixer(format: format, instrument: ConstantSynth(), clicks: nil)
+        let out = UnsafeMutablePointer<Float>.allocate(capacity: 128)
+        defer { out.deallocate() }
+        let volumes: [Double] = [100, 50, 20, 80]
+        let allowed = Set(volumes.map { Float(0.25 * $0 / 100) })
+        let started = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let stopping = ManagedAtomic(false)
+        // The thread that owns the run sets levels; the audio thread (this one) renders.
+        nonisolated(unsafe) let owner = mixer
+        Thread {
+            var k = 1
+            owner.setLevel(ChannelLevel(volume: volumes[0]), for: .kit)
+            started.signal()
+            while !stopping.load(ordering: .relaxed) {
+                owner.setLevel(ChannelLevel(volume: volumes[k % volumes.count]), for: .kit)
+                k += 1
+            }
+            done.signal()
+        }.start()
+        started.wait()
+        var seen = Set<Float>()
+        var period = 0
+        while period < 2_000 || (seen.count < 3 && period < 10_000_000) {
+            mixer.render(frames: 64, firstSample: Int64(period * 64), into: out)
+            let first = out[0]
+            #expect((0..<128).allSatisfy { out[$0] == first }, "period \(period) changed level inside the period")
+            #expect(allowed.contains { abs($0 - first) < 1e-6 }, "period \(period) at \(first)")
+            seen.insert(first)
+            period += 1
+        }
+        stopping.store(true, ordering: .relaxed)
+        done.wait()
+        // And without a race: set, then the very next period.
+        mixer.setLevel(ChannelLevel(volume: 30), for: .kit)
+        mixer.render(frames: 64, firstSample: 0, into: out)
+        #expect(abs(out[0] - 0.075) < 1e-6)
+        #expect(seen.count >= 3, "the other thread's changes were never heard")
     }
 
     @Test func theSongPlaysThroughItsOwnChannelAndTheMaster() throws {

@@ -17,8 +17,8 @@ import WoodshedSndFile
     }
 
     func wholeSong(seconds: Double, speed: Double = 1, offset: EngineTime = .zero) -> SongTimeline {
-        SongTimeline(speed: speed, segments: [.init(practiceStart: .seconds(offset.seconds / speed), audioStart: .zero,
-                                                    audioEnd: .seconds(seconds), fadesIn: false)])
+        SongTimeline(segments: [.init(practiceStart: .seconds(offset.seconds / speed), audioStart: .zero,
+                                      audioEnd: .seconds(seconds), fadesIn: false, speed: speed)])
     }
 
     @Test func atFullSpeedAndTheOutputsRateEveryClickIsOnItsSample() throws {
@@ -83,9 +83,9 @@ import WoodshedSndFile
         var mono = (0..<(3 * rate)).map { Float(0.3 * sin(2 * .pi * 437 * Double($0) / Double(rate))) }
         if click { for (i, x) in S.burst(sampleRate: rate).enumerated() { mono[rate + i] += x } }
         let path = try S.writeSong(mono.flatMap { [$0, $0] }, sampleRate: rate, name: "loop-\(click).wav")
-        let timeline = SongTimeline(speed: 1, segments: [
-            .init(practiceStart: .zero, audioStart: .seconds(1), audioEnd: .milliseconds(1700), fadesIn: true),
-            .init(practiceStart: .milliseconds(700), audioStart: .seconds(1), audioEnd: .milliseconds(1700), fadesIn: true),
+        let timeline = SongTimeline(segments: [
+            .init(practiceStart: .zero, audioStart: .seconds(1), audioEnd: .milliseconds(1700), fadesIn: true, speed: 1),
+            .init(practiceStart: .milliseconds(700), audioStart: .seconds(1), audioEnd: .milliseconds(1700), fadesIn: true, speed: 1),
         ])
         return (mono, S.render(try streamer(path: path, timeline: timeline), seconds: 1.4))
     }

@@ -54,7 +54,10 @@ enum SongTestSupport {
 
     /// Runs a streamer to the end offline and returns the left channel of the song's timeline, from
     /// practice time `from` for `seconds`.
-    static func render(_ streamer: SongStreamer, from: EngineTime = .zero, seconds: Double) -> [Float] {
+    /// Plays `streamer` as the mixer would, in blocks of 512 frames; `between(sample)` runs before
+    /// each block (a change asked for while playing).
+    static func render(_ streamer: SongStreamer, from: EngineTime = .zero, seconds: Double,
+                       between: (Int) -> Void = { _ in }) -> [Float] {
         let rate = streamer.outputRate
         let frames = Int(seconds * Double(rate))
         var left = [Float](repeating: 0, count: frames), right = [Float](repeating: 0, count: frames)
@@ -64,6 +67,7 @@ enum SongTestSupport {
         left.withUnsafeMutableBufferPointer { l in
             right.withUnsafeMutableBufferPointer { r in
                 while done < frames {
+                    between(done)
                     let n = min(512, frames - done)
                     streamer.playback.render(frames: n, firstSample: Int64(done), origin: from, gain: 1,
                                              left: l.baseAddress! + done, right: r.baseAddress! + done)

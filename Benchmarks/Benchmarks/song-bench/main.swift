@@ -7,6 +7,11 @@
 //   song-bench seek FILE AT_SECONDS SPEED         open FILE and prepare it from AT_SECONDS: milliseconds until
 //                                                 the first period is ready to sound
 //   song-bench memory FILE SECONDS                stream SECONDS of FILE at 75 %; prints the peak resident KiB
+//   song-bench change FILE COUNT                  play FILE live (64-frame periods paced by the wall clock) and
+//                                                 change its speed COUNT times, once a second, through 75, 50,
+//                                                 100, 150 %, each asked for as soon as possible; prints the
+//                                                 median and largest ms until the change is heard, the median
+//                                                 and largest ms until its frames were ready, and the underruns
 import Foundation
 import WoodshedCore
 import WoodshedEngine
@@ -18,8 +23,8 @@ func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 func streamer(_ path: String, from start: Double, seconds: Double, speed: Double, rate: Int, engine: TimeStretcher.Engine, offline: Bool) throws -> SongStreamer {
     let source = try SongSource(stems: [SongSource.Stem(reader: SoundFileReader(path: path))])
-    let timeline = SongTimeline(speed: speed, segments: [.init(practiceStart: .zero, audioStart: .seconds(start),
-                                                               audioEnd: .seconds(start + seconds), fadesIn: start > 0)])
+    let timeline = SongTimeline(segments: [.init(practiceStart: .zero, audioStart: .seconds(start),
+                                                 audioEnd: .seconds(start + seconds), fadesIn: start > 0, speed: speed)])
     return try SongStreamer(source: source, timeline: timeline, outputRate: rate, engine: engine, offline: offline)
 }
 
@@ -95,6 +100,40 @@ do {
         var peak: Float = 0
         drain(s, seconds: seconds / 0.75) { block, n in for i in 0..<(2 * n) { peak = max(peak, abs(block[i])) } }
         print(peakResidentKiB(), peak > 0 ? "" : "(silent!)")
+    case "change" where args.count == 4:
+        let (path, count) = (args[2], Int(args[3])!)
+        let rate = 48_000, period = 64
+        let s = try streamer(path, from: 0, seconds: Double(count + 3), speed: 1, rate: rate, engine: .finer, offline: false)
+        s.start()
+        s.waitUntilBuffered(seconds: 2)
+        let left = UnsafeMutablePointer<Float>.allocate(capacity: period), right = UnsafeMutablePointer<Float>.allocate(capacity: period)
+        defer { left.deallocate(); right.deallocate() }
+        let speeds = [0.75, 0.5, 1, 1.5]
+        var heard: [Double] = [], ready: [Double] = []
+        var sample: Int64 = 0, asked = 0, pending: (at: UInt64, changes: Int)?
+        let origin = now()
+        while asked < count || pending != nil {
+            // The audio thread's period, on the wall clock.
+            let due = origin + UInt64(Double(sample) / Double(rate) * 1e9)
+            while now() < due {}
+            s.playback.render(frames: period, firstSample: sample, origin: s.playback.start, gain: 1, left: left, right: right)
+            sample += Int64(period)
+            if let p = pending, s.timeline.segments.count > p.changes {
+                ready.append(Double(now() - p.at) / 1e6)
+                pending = nil
+            }
+            if pending == nil, asked < count, sample >= Int64(rate) * Int64(asked + 1) {
+                let playing = s.playback.start + .seconds(Double(sample) / Double(rate))
+                let time = s.earliestChange
+                heard.append((time - playing).milliseconds)
+                pending = (now(), s.timeline.segments.count)
+                s.changeSpeed(to: speeds[asked % speeds.count], at: time)
+                asked += 1
+            }
+        }
+        s.stop()
+        func median(_ x: [Double]) -> Double { x.sorted()[x.count / 2] }
+        print(String(format: "%.1f %.1f %.1f %.1f %d", median(heard), heard.max()!, median(ready), ready.max()!, s.playback.underruns))
     default:
         FileHandle.standardError.write(Data("usage: see the comment at the top of song-bench/main.swift\n".utf8))
         exit(2)

@@ -120,7 +120,8 @@ struct PlaySession {
                                   end: plan.end + max(settings.offset ?? .zero, .zero), tail: .seconds(1), drain: drain)
         } else {
             song = try runLive(setup: setup, mode: mode, plan: plan, calibrations: calibrations, sound: sound,
-                               simulatedEvents: simulatedEvents, looping: looping, warn: warn, drain: drain)
+                               simulatedEvents: simulatedEvents, looping: looping, warn: warn, drain: drain,
+                               mixKeysStore: played && settings.keepsHistory ? store : nil)
         }
         if let problem = song?.stop() { warn(problem) }
         drain()
@@ -170,7 +171,8 @@ struct PlaySession {
     /// Returns the song that played, if any.
     private func runLive(setup: EngineSetup, mode: DrumJudgeMode<DrumKitClassifier>, plan: PracticePlan,
                          calibrations: SourceCalibrations, sound: ClickVoice, simulatedEvents: [MIDIEvent]?,
-                         looping: Bool, warn: (String) -> Void, drain: @escaping () -> Void) throws -> ChartSong? {
+                         looping: Bool, warn: (String) -> Void, drain: @escaping () -> Void,
+                         mixKeysStore: Store?) throws -> ChartSong? {
         // The audio first (a soundfont can take a while to load), then time zero: the count-in is
         // never eaten by the setup.
         let renderer = try setup.makeAudio(click: sound, origin: .zero)
@@ -182,6 +184,11 @@ struct PlaySession {
         let input: MIDIInput = settings.realtimeSimulation.map { _ in ScheduledInput(clock: setup.clock, events: simulatedEvents ?? [], zero: zero) } ?? setup.input
         var counted = 0
         let latest = max(settings.offset ?? .zero, .zero) + .milliseconds(250)
+        let mixKeys = LiveMixKeys(mixer: renderer.mixer, json: settings.json, keysAreTheInstrument: engine.input == .keys)
+        defer {
+            mixKeys?.stop()
+            if let store = mixKeysStore, let problem = mixKeys?.remember(in: store) { warn(problem) }
+        }
         let report = try EngineRun.live(
             input: input, mode: mode, renderer: renderer, clock: setup.clock, zero: zero,
             started: { policy in
@@ -196,6 +203,7 @@ struct PlaySession {
                 } else {
                     Output.line(String(format: "measure %d starts in %.1f s — Ctrl-C to stop", plan.measures.lowerBound, startsIn / 1000))
                 }
+                mixKeys?.start()
             },
             shouldStop: { setup.clock.now - zero > plan.end + latest },
             drain: {
@@ -205,6 +213,7 @@ struct PlaySession {
                     counted += 1
                 }
                 drain()
+                mixKeys?.poll()
                 for notice in setup.watcher?.poll() ?? [] {
                     let offset = calibrations.update(for: notice)
                     if !settings.json { PlaySession.show(notice, offset: offset) }

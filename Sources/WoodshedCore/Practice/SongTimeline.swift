@@ -16,17 +16,24 @@ public struct SongTimeline: Hashable, Sendable {
         public var audioEnd: EngineTime
         /// Whether it fades in (it starts mid-song: a loop's start) — it always fades out.
         public var fadesIn: Bool
+        /// Playback speed, 1 = 100 % (audio seconds per practice second).
+        public var speed: Double
 
-        public init(practiceStart: EngineTime, audioStart: EngineTime, audioEnd: EngineTime, fadesIn: Bool) {
+        public init(practiceStart: EngineTime, audioStart: EngineTime, audioEnd: EngineTime, fadesIn: Bool, speed: Double) {
             self.practiceStart = practiceStart
             self.audioStart = audioStart
             self.audioEnd = audioEnd
             self.fadesIn = fadesIn
+            self.speed = speed
         }
+
+        /// How long it lasts on the practice time base.
+        public var duration: EngineTime { .seconds((audioEnd - audioStart).seconds / speed) }
+
+        /// When it ends on the practice time base.
+        public var practiceEnd: EngineTime { practiceStart + duration }
     }
 
-    /// Playback speed, 1 = 100 % (audio seconds per practice second).
-    public var speed: Double
     /// In practice-time order; consecutive segments may touch (a loop) but never overlap.
     public var segments: [Segment]
     /// The crossfade where a segment starts or ends mid-song, long enough that the cut does not
@@ -35,16 +42,13 @@ public struct SongTimeline: Hashable, Sendable {
     /// time the last one starts fading out.
     public var crossfade: EngineTime
 
-    public init(speed: Double, segments: [Segment], crossfade: EngineTime = .milliseconds(10)) {
-        self.speed = speed
+    public init(segments: [Segment], crossfade: EngineTime = .milliseconds(10)) {
         self.segments = segments
         self.crossfade = crossfade
     }
 
-    /// How long a segment lasts on the practice time base.
-    public func duration(of segment: Segment) -> EngineTime {
-        EngineTime.seconds((segment.audioEnd - segment.audioStart).seconds / speed)
-    }
+    /// The speed the song starts at (1 without segments).
+    public var speed: Double { segments.first?.speed ?? 1 }
 
     /// When the first sound (or fade) of the song can start.
     public var start: EngineTime {
@@ -65,13 +69,43 @@ public struct SongTimeline: Hashable, Sendable {
         if plan.options.loop == nil {
             // The whole song: from the file's first sample (an intro before measure 1 plays during the count-in).
             let start = min(offset, first)
-            segments.append(Segment(practiceStart: practice(start), audioStart: start - offset, audioEnd: last - offset, fadesIn: false))
+            segments.append(Segment(practiceStart: practice(start), audioStart: start - offset, audioEnd: last - offset, fadesIn: false, speed: speed))
         } else {
             for passStart in plan.passStarts {
                 segments.append(Segment(practiceStart: passStart, audioStart: first - offset, audioEnd: last - offset,
-                                        fadesIn: first - offset > .zero))
+                                        fadesIn: first - offset > .zero, speed: speed))
             }
         }
-        self.init(speed: speed, segments: segments)
+        self.init(segments: segments)
+    }
+
+    /// The same song with its speed changed at practice time `time` (pitch kept by the stretcher):
+    /// what sounds before `time` is unchanged; from `time` on the audio goes on from where it is at
+    /// `speed`, and everything after — the rest of the segment, the next passes of a loop, the gaps
+    /// between them — comes sooner or later by the ratio of the old speed to the new. The piece from
+    /// `time` on fades in, as at a loop's seam, so the change does not click.
+    public func changingSpeed(to speed: Double, at time: EngineTime) -> SongTimeline {
+        var result: [Segment] = []
+        // How a practice time after `time` moves: the speed in force at `time` over the new one.
+        var ratio = 1.0
+        if let current = segments.last(where: { $0.practiceStart <= time }) { ratio = current.speed / speed }
+        func moved(_ t: EngineTime) -> EngineTime { time + .seconds((t - time).seconds * ratio) }
+        for segment in segments {
+            if segment.practiceEnd <= time {
+                result.append(segment)
+            } else if segment.practiceStart < time {
+                let audioAtTime = segment.audioStart + .seconds((time - segment.practiceStart).seconds * segment.speed)
+                var before = segment
+                before.audioEnd = audioAtTime
+                result.append(before)
+                result.append(Segment(practiceStart: time, audioStart: audioAtTime, audioEnd: segment.audioEnd, fadesIn: true, speed: speed))
+            } else {
+                var later = segment
+                later.practiceStart = moved(segment.practiceStart)
+                later.speed = speed
+                result.append(later)
+            }
+        }
+        return SongTimeline(segments: result, crossfade: crossfade)
     }
 }

@@ -45,8 +45,24 @@ public final class FrameRing: @unchecked Sendable {
     public var readable: Int { tail.load(ordering: .acquiring) &- head.load(ordering: .relaxed) }
 
 
-    /// Consumer: the total number of frames ever read or skipped.
-    public var consumed: Int { head.load(ordering: .relaxed) }
+    /// The total number of frames ever read or skipped (exact for the consumer; for anyone else a
+    /// lower bound of what it is by the time they look).
+    public var consumed: Int { head.load(ordering: .acquiring) }
+
+    /// Producer: the total number of frames ever written.
+    public var written: Int { tail.load(ordering: .relaxed) }
+
+    /// Producer: copies `frames` frames written earlier, starting at ring index `index` (a value of
+    /// `written` in the past), into `interleaved`, without consuming them. Only for frames the
+    /// consumer will never read (beyond a cut it has accepted, `SongPlayback`), so it races nothing.
+    public func copy(from index: Int, frames: Int, into interleaved: UnsafeMutablePointer<Float>) {
+        precondition(index >= 0 && index + frames <= written && written - index <= capacity, "frames no longer in the ring")
+        for i in 0..<frames {
+            let slot = 2 * ((index &+ i) & mask)
+            interleaved[2 * i] = buffer[slot]
+            interleaved[2 * i + 1] = buffer[slot + 1]
+        }
+    }
 
     /// Producer: appends up to `frames` frames; returns how many fitted.
     @discardableResult

@@ -1,3 +1,4 @@
+import Atomics
 import WoodshedCore
 
 /// Sums the engine's sound sources into one stereo stream: FluidSynth (the kit), the click, the
@@ -5,7 +6,8 @@ import WoodshedCore
 /// volume, then the master volume.
 ///
 /// All buffers are allocated in `init`; `render` only reads and writes them, so it runs on the audio
-/// thread. Gains are read once per period, so a change takes effect at the next period.
+/// thread. The gains are atomics the audio thread reads once per period: a level set from any
+/// thread while playing (a key pressed during `play`) is heard from the next period on.
 public final class Mixer {
     public let format: AudioFormat
     public let instrument: SynthInstrument?
@@ -18,7 +20,9 @@ public final class Mixer {
     public var origin: EngineTime
 
     private var levels: [ChannelLevel]
-    private var gains: [Float]
+    /// Each channel's linear gain as `Float` bits, in `MixerChannel` order; written by `setLevel`,
+    /// read by the audio thread.
+    private let gains: [ManagedAtomic<UInt32>]
     private let left: UnsafeMutablePointer<Float>
     private let right: UnsafeMutablePointer<Float>
     private let click: UnsafeMutablePointer<Float>
@@ -32,7 +36,7 @@ public final class Mixer {
         self.clicks = clicks
         self.origin = origin
         levels = Array(repeating: ChannelLevel(), count: MixerChannel.allCases.count)
-        gains = Array(repeating: 1, count: MixerChannel.allCases.count)
+        gains = MixerChannel.allCases.map { _ in ManagedAtomic(Float(1).bitPattern) }
         capacity = max(format.periodFrames, 4096)
         // Written once here, so the audio thread's first period does not page-fault them in.
         left = .allocate(capacity: capacity)
@@ -57,10 +61,11 @@ public final class Mixer {
 
     private func index(_ channel: MixerChannel) -> Int { MixerChannel.allCases.firstIndex(of: channel)! }
 
-    /// Sets a channel's gain and mute (takes effect at the next period).
+    /// Sets a channel's volume and mute; heard from the next period. Safe while the audio thread
+    /// plays; call it from one thread at a time (the one that owns the run).
     public func setLevel(_ level: ChannelLevel, for channel: MixerChannel) {
         levels[index(channel)] = level
-        gains[index(channel)] = level.linearGain
+        gains[index(channel)].store(level.linearGain.bitPattern, ordering: .relaxed)
     }
 
     public func level(of channel: MixerChannel) -> ChannelLevel { levels[index(channel)] }
@@ -72,7 +77,7 @@ public final class Mixer {
     /// overwriting `interleaved` (2 × frames floats). Clips softly at ±1.
     public func render(frames: Int, firstSample: Int64, into interleaved: UnsafeMutablePointer<Float>) {
         // In `MixerChannel` order: master, song, chart, kit, click.
-        let master = gains[0], backing = gains[1], chart = gains[2], feedback = gains[3], metronome = gains[4]
+        let master = gain(0), backing = gain(1), chart = gain(2), feedback = gain(3), metronome = gain(4)
         if let instrument {
             instrument.render(frames: frames, left: left, right: right)
         } else {
@@ -99,6 +104,9 @@ public final class Mixer {
             }
         }
     }
+
+    @inline(__always)
+    private func gain(_ index: Int) -> Float { Float(bitPattern: gains[index].load(ordering: .relaxed)) }
 
     /// Hard limit to ±1 so a pile-up of hits never wraps in 16-bit outputs.
     @inline(__always)

@@ -20,6 +20,13 @@ public protocol SongProducer: AnyObject, Sendable {
 /// Live, the audio thread never waits: frames not yet in the ring are silence, counted in
 /// `underruns`, and skipped when they arrive so the song stays in time. Offline (`waitsForFrames`),
 /// rendering waits for the song's thread, so a render is the same whatever the machine's speed.
+///
+/// **Changing the song while it plays** (a new speed, a jump) is a *cut*: from timeline frame `F`
+/// on, the frames already in the ring are replaced by new ones the song's thread writes after them.
+/// Whoever asks posts the cut (`postCut`); the audio thread takes it at its next period if `F` is
+/// still ahead of it, or refuses it (the song's thread then asks again, further ahead); it plays up
+/// to `F`, then jumps over the old frames to where the song's thread says the new ones begin
+/// (`resume`). Nothing is ever overwritten under the audio thread, and it never waits or allocates.
 public final class SongPlayback: @unchecked Sendable {
     public let ring: FrameRing
     /// The practice time of timeline frame 0.
@@ -29,6 +36,28 @@ public final class SongPlayback: @unchecked Sendable {
     private let waitsForFrames: Bool
     private let underrunCount = ManagedAtomic<Int>(0)
     private let missingCount = ManagedAtomic<Int>(0)
+
+    /// Where a cut stands.
+    public enum CutState: Int, Sendable {
+        /// None asked for (or the last one is done: the audio thread has jumped).
+        case none
+        /// Asked for; the audio thread has not looked yet.
+        case posted
+        /// The audio thread will jump at the cut's frame.
+        case accepted
+        /// The cut's frame had already played; ask again further ahead.
+        case refused
+    }
+    private let cutFrame = ManagedAtomic<Int>(0)
+    private let cutStatus = ManagedAtomic<Int>(CutState.none.rawValue)
+    /// The ring index where the new frames begin, or −1 until the song's thread says.
+    private let resumeIndex = ManagedAtomic<Int>(-1)
+    /// The timeline frame the audio thread has reached (published once per period).
+    private let reached = ManagedAtomic<Int>(0)
+    /// Audio thread only: ring index − timeline frame, for the frames it is reading now.
+    private var shift = 0
+    /// Audio thread only: the frame of an accepted cut, or −1.
+    private var acceptedCut = -1
 
     public init(ring: FrameRing, start: EngineTime, sampleRate: Int, producer: SongProducer, waitsForFrames: Bool) {
         self.ring = ring
@@ -43,42 +72,88 @@ public final class SongPlayback: @unchecked Sendable {
     /// Frames that sounded as silence because they were late.
     public var missingFrames: Int { missingCount.load(ordering: .relaxed) }
 
+    /// The timeline frame the audio thread had reached at its last period.
+    public var position: Int { reached.load(ordering: .acquiring) }
+
+    // MARK: Cuts (the song's thread and whoever changes the song)
+
+    /// Asks the audio thread to replace the song from timeline frame `frame` on.
+    public func postCut(at frame: Int) {
+        resumeIndex.store(-1, ordering: .relaxed)
+        cutFrame.store(frame, ordering: .relaxed)
+        cutStatus.store(CutState.posted.rawValue, ordering: .releasing)
+    }
+
+    /// Where the last cut asked for stands.
+    public var cutState: CutState { CutState(rawValue: cutStatus.load(ordering: .acquiring)) ?? .none }
+
+    /// The song's thread: the new frames begin at ring index `index` (what it had written when it
+    /// took the cut on).
+    public func resume(atRingIndex index: Int) {
+        resumeIndex.store(index, ordering: .releasing)
+    }
+
+    // MARK: The audio thread
+
     /// Adds the song's `frames` frames that start at stream sample `firstSample` (sample 0 heard at
     /// practice time `origin`), scaled by `gain`, into `left` and `right`. Audio thread.
     @inline(__always)
     public func render(frames: Int, firstSample: Int64, origin: EngineTime, gain: Float,
                        left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
         let startSample = (start - origin).sampleIndex(atRate: sampleRate)
-        var index = Int(firstSample - startSample)  // the timeline frame due at `firstSample`
-        var done = 0
+        let index = Int(firstSample - startSample)  // the timeline frame due at `firstSample`
+        takeOrRefuseCut(due: index)
+        defer { reached.store(max(ring.consumed - shift, 0), ordering: .releasing) }
         if index + frames <= 0 { return }  // the song's timeline has not begun
-        if index < 0 {
-            done = -index
-            index = 0
-        }
-        // Frames due before this block that were never read (late ones after an underrun): skip.
-        var behind = index - ring.consumed
-        while behind > 0 {
-            let skipped = ring.skip(behind)
-            behind -= skipped
-            if skipped == 0 {
-                if producer.isFinished, ring.readable == 0 { return }
-                if waitsForFrames { producer.waitForFrames(); continue }
-                noteUnderrun(missing: frames - done)
-                return
+        var done = max(-index, 0)
+        while true {
+            let position = ring.consumed - shift
+            if acceptedCut >= 0, position == acceptedCut {
+                // At the cut: over the old frames to the new ones.
+                let resume = resumeIndex.load(ordering: .acquiring)
+                if resume >= 0 {
+                    ring.skip(resume - ring.consumed)  // all written: `resume` was the ring's end
+                    shift = resume - acceptedCut
+                    acceptedCut = -1
+                    cutStatus.store(CutState.none.rawValue, ordering: .releasing)
+                    continue
+                }
+            } else {
+                // Up to the cut, if one is coming.
+                let limit = acceptedCut >= 0 ? acceptedCut - position : Int.max
+                let due = index + done
+                if position < due {
+                    // Frames due before now that were never read (late ones after an underrun): skip.
+                    if ring.skip(min(due - position, limit)) > 0 { continue }
+                } else if done >= frames {
+                    return
+                } else if ring.read(adding: left + done, right + done, frames: min(frames - done, limit), gain: gain) > 0 {
+                    done = ring.consumed - shift - index
+                    continue
+                }
             }
-        }
-        while done < frames {
-            let n = ring.read(adding: left + done, right + done, frames: frames - done, gain: gain)
-            done += n
-            if done == frames || n > 0 { continue }
-            if producer.isFinished, ring.readable == 0 { return }  // the song is over
+            // Nothing to read.
+            if acceptedCut < 0, producer.isFinished, ring.readable == 0 { return }  // the song is over
             if waitsForFrames {
                 producer.waitForFrames()
+                takeOrRefuseCut(due: index + done)  // one may have been posted while waiting
                 continue
             }
             noteUnderrun(missing: frames - done)
             return
+        }
+    }
+
+    /// Takes a posted cut if its frame is still ahead (not before what is due now), else refuses it.
+    @inline(__always)
+    private func takeOrRefuseCut(due index: Int) {
+        guard cutStatus.load(ordering: .acquiring) == CutState.posted.rawValue else { return }
+        let frame = cutFrame.load(ordering: .relaxed)
+        if frame >= max(ring.consumed - shift, index) {
+            acceptedCut = frame
+            cutStatus.store(CutState.accepted.rawValue, ordering: .releasing)
+        } else {
+            cutStatus.store(CutState.refused.rawValue, ordering: .releasing)
         }
     }
 
