@@ -88,4 +88,28 @@ import WoodshedCore
         player.play(cues: (0..<3).map { PracticePlan.SoundCue(time: .milliseconds(Double($0)), sound: $0, voice: nil) })
         #expect(render(player, total: 5, block: 1).left == [1, 2, 2, 2, 2])
     }
+
+    /// A closed hi-hat (a cue or a hit on the pedal) chokes the open hi-hat ringing: silent 3 ms
+    /// later (3 frames at 1 kHz), fading; an open hi-hat that starts after it rings on.
+    @Test func aClosingHiHatChokesTheOpenOneRinging() {
+        let open = ChipPlayer.Sample(stereo: [Float](repeating: 1, count: 2 * 100))
+        let closed = ChipPlayer.Sample(stereo: [Float](repeating: 0, count: 2 * 100))  // silent: only the open one is heard
+        let player = ChipPlayer(samples: [open, closed], sampleRate: 1000)
+        player.play(cues: [PracticePlan.SoundCue(time: .zero, sound: 0, voice: .hihatOpen),
+                           PracticePlan.SoundCue(time: .milliseconds(10), sound: 1, voice: .hihat),
+                           PracticePlan.SoundCue(time: .milliseconds(12), sound: 0, voice: .hihatOpen),
+                           PracticePlan.SoundCue(time: .milliseconds(20), sound: 0, voice: .crash)])
+        let left = render(player, total: 30).left
+        // 0–9: the first open hi-hat; 10–12 its fade; 12 on: the second open hi-hat; 20 on: and the crash
+        // (sound 0 again, not a hi-hat: no choke).
+        #expect(Array(left[0..<10]) == [Float](repeating: 1, count: 10))
+        #expect(left[10] == 0.75 && left[11] == 0.5 + 0 && left[12] == 0.25 + 1)
+        #expect(Array(left[13..<20]) == [Float](repeating: 1, count: 7))
+        #expect(Array(left[20..<30]) == [Float](repeating: 2, count: 10))
+        // A hit on the pedal chokes both open hi-hats ringing (the crash rings on).
+        #expect(player.hits.push(ChipPlayer.Trigger(sound: 1, velocity: 127, voice: .hihatPedal)))
+        var l = [Float](repeating: 0, count: 5), r = [Float](repeating: 0, count: 5)
+        player.render(frames: 5, firstSample: 30, origin: .zero, gain: 1, left: &l, right: &r)
+        #expect(l == [1.75, 1.5, 1.25, 1, 1])
+    }
 }

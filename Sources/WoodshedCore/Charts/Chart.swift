@@ -25,6 +25,9 @@ public struct Chart: Hashable, Sendable {
     /// Sounds the chart plays by itself at their time (DTX sound-effect and guitar/bass chips), in
     /// time order.
     public internal(set) var soundCues: [SoundCue] = []
+    /// Drum-lane chips that are not notes (DTX hidden and empty-hit chips): sounds for the drummer's
+    /// hits, in time order.
+    public internal(set) var laneSounds: [LaneSound] = []
 
     /// The tempo at the start of the chart, in quarter notes per minute.
     public var bpm: Double { tempoChanges.first?.bpm ?? 120 }

@@ -38,6 +38,13 @@ public struct ChartBuilder: Sendable {
         var position: ExactFraction
         var sound: Int
     }
+    struct PendingLaneSound: Sendable {
+        var kind: LaneSound.Kind
+        var voice: DrumVoice
+        var measureIndex: Int
+        var position: ExactFraction
+        var sound: Int
+    }
     struct PendingSection: Sendable {
         var name: String
         var measureIndex: Int
@@ -49,6 +56,7 @@ public struct ChartBuilder: Sendable {
     var pendingNotes: [PendingNote] = []
     var pendingSections: [PendingSection] = []
     var pendingCues: [PendingCue] = []
+    var pendingLaneSounds: [PendingLaneSound] = []
 
     public init(metadata: ChartMetadata = ChartMetadata()) {
         self.metadata = metadata
@@ -85,6 +93,12 @@ public struct ChartBuilder: Sendable {
     /// an index into `sounds`.
     public mutating func addSoundCue(sound: Int, measureIndex: Int, position: ExactFraction) {
         pendingCues.append(PendingCue(measureIndex: measureIndex, position: position, sound: sound))
+    }
+
+    /// Adds a drum-lane chip that is not a note (a DTX hidden or empty-hit chip), `sound` an index
+    /// into `sounds`.
+    public mutating func addLaneSound(_ kind: LaneSound.Kind, voice: DrumVoice, sound: Int, measureIndex: Int, position: ExactFraction) {
+        pendingLaneSounds.append(PendingLaneSound(kind: kind, voice: voice, measureIndex: measureIndex, position: position, sound: sound))
     }
 
     public mutating func addSection(_ name: String, measureIndex: Int, position: ExactFraction = .zero) {
@@ -192,6 +206,14 @@ public struct ChartBuilder: Sendable {
         }
         cues.sort { $0.time != $1.time ? $0.time < $1.time : $0.sound < $1.sound }
 
+        var laneSounds: [LaneSound] = []
+        for c in pendingLaneSounds where specs.indices.contains(c.measureIndex) && c.position >= .zero && c.position < .one
+            && sounds.indices.contains(c.sound) {
+            laneSounds.append(LaneSound(kind: c.kind, voice: c.voice, sound: c.sound, measureIndex: c.measureIndex, position: c.position,
+                                        time: TempoChange.time(atQuarter: quarter(c.measureIndex, c.position), in: changes)))
+        }
+        laneSounds.sort { $0.time != $1.time ? $0.time < $1.time : $0.sound < $1.sound }
+
         var sections: [ChartSection] = []
         for s in pendingSections where specs.indices.contains(s.measureIndex) {
             sections.append(ChartSection(
@@ -205,6 +227,7 @@ public struct ChartBuilder: Sendable {
             sections: sections, backingTracks: backingTracks)
         chart.sounds = sounds
         chart.soundCues = cues
+        chart.laneSounds = laneSounds
         return chart
     }
 }

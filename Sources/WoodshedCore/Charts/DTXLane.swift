@@ -46,6 +46,39 @@ enum DTXLane {
             || (0x90...0x92).contains(channel) || (0x20...0x27).contains(channel) || (0xA0...0xA7).contains(channel)
     }
 
+    /// The voice of a hidden chip's channel (`0x31`…`0x3C`, the drum lanes' order), or nil.
+    static func voice(ofHiddenChannel channel: Int) -> DrumVoice? {
+        (0x31...0x3C).contains(channel) ? voice(ofChannel: channel - 0x20) : nil
+    }
+
+    /// The voice of an empty-hit chip's channel (DTXMania's `…_NoChip`: B1–B9 as the lanes 11–19,
+    /// BC left cymbal, BD left pedal, BE left bass drum; BA and BB are guitar and bass), or nil.
+    static func voice(ofEmptyHitChannel channel: Int) -> DrumVoice? {
+        switch channel {
+        case 0xB1...0xB9: voice(ofChannel: channel - 0xA0)
+        case 0xBC: .crashLeft
+        case 0xBD: .hihatPedal
+        case 0xBE: .kickLeft
+        default: nil
+        }
+    }
+
+    /// The hidden-chip channel of a voice's lane.
+    static func hiddenChannel(of voice: DrumVoice) -> Int { channel(of: voice) + 0x20 }
+
+    /// The empty-hit channel of a voice's lane.
+    static func emptyHitChannel(of voice: DrumVoice) -> Int {
+        switch channel(of: voice) {
+        case 0x1A: 0xBC
+        case 0x1B: 0xBD
+        case 0x1C: 0xBE
+        case let lane: lane + 0xA0
+        }
+    }
+
+    /// The sound-effect channels SE01–SE32, in order.
+    static let soundEffectChannels = Array(0x61...0x69) + Array(0x70...0x79) + Array(0x80...0x89) + Array(0x90...0x92)
+
     static let bgmChannel = 0x01
     static let barLengthChannel = 0x02
     static let bpmHexChannel = 0x03

@@ -4,8 +4,9 @@
 /// #WAVVOLzz/#VOLUMEzz #WAVPANzz/#PANzz #PATH_WAV`, measure lines `#mmmcc: data`, BGM (01, every
 /// chip: the first is the song, later ones play from their own positions), bar length (02, carried
 /// over), BPM (03 hex, 08 via `#BPMzz`), the drum lanes 11–1C (each note keeps its chip's sound),
-/// and the chips the chart plays by itself: sound effects 61–92 and the guitar and bass lanes
-/// 20–27, A0–A7 (as sound cues). Other channels are skipped and counted. Time zero is the start
+/// the chips the chart plays by itself: sound effects 61–92 and the guitar and bass lanes
+/// 20–27, A0–A7 (as sound cues), and the drum lanes' sounds for hits: hidden chips 31–3C and
+/// empty-hit chips B1–B9, BC–BE (`Chart.laneSounds`). Other channels are skipped and counted. Time zero is the start
 /// of measure 000 (DTXMania's own extra lead-in measure is not added).
 ///
 /// Slots follow DTXMania: a chip uses the `#WAVzz` last defined before its line (one defined only
@@ -44,6 +45,7 @@ public enum DTXReader {
         var pans: [Int: [SlotValue<Int>]] = [:]
         var pathWAV = ""
         var cues: [Chip] = []
+        var laneChips: [(LaneSound.Kind, LaneChip)] = []
         var accentChips: Set<Int> = []
         var barLengths: [Int: ExactFraction] = [:]
         var hexTempos: [Chip] = []
@@ -186,7 +188,9 @@ public enum DTXReader {
             }
             let voice = DTXLane.voice(ofChannel: channel)
             let cue = DTXLane.isCueChannel(channel)
-            let known = voice != nil || cue || channel == DTXLane.bgmChannel || channel == DTXLane.bpmHexChannel
+            let lane: (LaneSound.Kind, DrumVoice)? = DTXLane.voice(ofHiddenChannel: channel).map { (.hidden, $0) }
+                ?? DTXLane.voice(ofEmptyHitChannel: channel).map { (.emptyHit, $0) }
+            let known = voice != nil || cue || lane != nil || channel == DTXLane.bgmChannel || channel == DTXLane.bpmHexChannel
                 || channel == DTXLane.bpmReferenceChannel
             guard known else {
                 skipped.record("DTX channel \(String(channel, radix: 16, uppercase: true).leftPadded(2))")
@@ -214,6 +218,8 @@ public enum DTXReader {
                     notes.append(LaneChip(measure: measure, position: position, voice: voice, chip: chip, line: line))
                 } else if cue {
                     cues.append(Chip(measure: measure, position: position, value: chip, line: line))
+                } else if let (kind, laneVoice) = lane {
+                    laneChips.append((kind, LaneChip(measure: measure, position: position, voice: laneVoice, chip: chip, line: line)))
                 } else if channel == DTXLane.bpmHexChannel {
                     guard let h = hi.hexValue, let l = lo.hexValue else {
                         throw error(line, "expected hexadecimal pairs (00-FF) on BPM channel 03, found '\(String(decoding: [hi, lo], as: UTF8.self))'")
@@ -296,6 +302,11 @@ public enum DTXReader {
             }
             for c in cues {
                 if let index = sound(c.value, line: c.line) { builder.addSoundCue(sound: index, measureIndex: c.measure, position: c.position) }
+            }
+            for (kind, c) in laneChips {
+                if let index = sound(c.chip, line: c.line) {
+                    builder.addLaneSound(kind, voice: c.voice, sound: index, measureIndex: c.measure, position: c.position)
+                }
             }
             var chart = builder.build()
             // Every BGM chip is a backing track from its position; the earliest is the song.

@@ -4,6 +4,11 @@
 /// notes' denominators). DTX has fewer drum lanes than Woodshed has voices (see `DTXLane`) and
 /// no velocities: accents and ghost notes become chips with their own volume, and Woodshed's
 /// own `#WOODSHEDACCENT` header marks the accent chip so that reading the file back keeps them.
+///
+/// A chart with its own sounds (read from a DTX) keeps them: each sound its own `#WAV` slot (from
+/// 04) with its volume and pan, each note its sound's chip, the sound cues on the sound-effect
+/// channels (61–69, 70–79 …), hidden and empty-hit chips on their lanes (31–3C, B1–BE), and every
+/// BGM from its own place. File names stay as the chart has them (relative to its folder).
 public enum DTXWriter {
     static let normalChip = 1
     static let accentChip = 2
@@ -33,7 +38,36 @@ public enum DTXWriter {
             bpmChips[change.bpm] = bpmChips.count + 1
             header("BPM\(base36(bpmChips.count))", formatBPM(change.bpm))
         }
-        if let backing = chart.backingTrack { header("WAV\(base36(bgmChip))", backing.file) }
+        // The chart's own sounds, each in its own slot from 04; a BGM that is one of them uses its
+        // slot, another file a slot of its own (ZZ for the first).
+        let soundSlot = { (index: Int) in 4 + index }
+        var bgmSlots: [Int] = []
+        var nextSlot = 4 + chart.sounds.count
+        for (i, backing) in chart.backingTracks.enumerated() {
+            if let index = chart.sounds.firstIndex(where: { $0.file == backing.file }) {
+                bgmSlots.append(soundSlot(index))
+            } else if let earlier = chart.backingTracks[..<i].firstIndex(where: { $0.file == backing.file }) {
+                bgmSlots.append(bgmSlots[earlier])
+            } else {
+                bgmSlots.append(i == 0 ? bgmChip : nextSlot)
+                if i > 0 { nextSlot += 1 }
+            }
+        }
+        guard nextSlot < bgmChip else {
+            throw WoodshedError("the chart has \(nextSlot - 4) sound files; DTX holds at most \(bgmChip - 4) besides Woodshed's own chips")
+        }
+        for (i, sound) in chart.sounds.enumerated() {
+            let zz = base36(soundSlot(i))
+            header("WAV\(zz)", sound.file)
+            if let volume = sound.volume { out += "#VOLUME\(zz): \(volume)\n" }
+            if let pan = sound.pan { out += "#PAN\(zz): \(pan)\n" }
+        }
+        for (i, backing) in chart.backingTracks.enumerated() where bgmSlots[i] >= 4 + chart.sounds.count
+            && bgmSlots[..<i].allSatisfy({ $0 != bgmSlots[i] }) {
+            let zz = base36(bgmSlots[i])
+            header("WAV\(zz)", backing.file)
+            if let volume = backing.volume { out += "#VOLUME\(zz): \(volume)\n" }
+        }
         out += "#WAVVOL\(base36(accentChip)): 100\n#WAVVOL\(base36(ghostChip)): 30\n"
         out += "#\(DTXLane.accentHeader): \(base36(accentChip))\n\n"
 
@@ -41,10 +75,15 @@ public enum DTXWriter {
         for note in chart.notes { notesByMeasure[note.measureIndex].append(note) }
         var tempoByMeasure = [[TempoChange]](repeating: [], count: chart.measures.count)
         for change in chart.tempoChanges.dropFirst() { tempoByMeasure[change.measureIndex].append(change) }
-        var bgmPosition: (Int, ExactFraction)? = nil
-        if let backing = chart.backingTrack {
-            bgmPosition = gridPosition(of: max(backing.offset, .zero), in: chart)
+        var bgmByMeasure = [[(ExactFraction, Int)]](repeating: [], count: chart.measures.count)
+        for (i, backing) in chart.backingTracks.enumerated() {
+            let (m, p) = gridPosition(of: max(backing.offset, .zero), in: chart)
+            bgmByMeasure[m].append((p, bgmSlots[i]))
         }
+        var cuesByMeasure = [[SoundCue]](repeating: [], count: chart.measures.count)
+        for cue in chart.soundCues { cuesByMeasure[cue.measureIndex].append(cue) }
+        var lanesByMeasure = [[LaneSound]](repeating: [], count: chart.measures.count)
+        for lane in chart.laneSounds { lanesByMeasure[lane.measureIndex].append(lane) }
 
         var barLength = ExactFraction.one
         for measure in chart.measures {
@@ -53,8 +92,8 @@ public enum DTXWriter {
                 barLength = measure.barLength
                 out += "#\(label)02: \(formatDecimal(barLength))\n"
             }
-            if let (m, p) = bgmPosition, m == measure.index {
-                out += "#\(label)01: " + dataLine([(p, bgmChip)]) + "\n"
+            if !bgmByMeasure[measure.index].isEmpty {
+                out += "#\(label)01: " + dataLine(bgmByMeasure[measure.index]) + "\n"
             }
             let tempos = tempoByMeasure[measure.index]
             if !tempos.isEmpty {
@@ -62,12 +101,28 @@ public enum DTXWriter {
             }
             var lanes: [Int: [(ExactFraction, Int)]] = [:]
             for note in notesByMeasure[measure.index] {
-                let chip = switch note.dynamic {
-                case .normal: normalChip
-                case .accent: accentChip
-                case .ghost: ghostChip
+                let chip = if let sound = note.sound, chart.sounds.indices.contains(sound) { soundSlot(sound) } else {
+                    switch note.dynamic {
+                    case .normal: normalChip
+                    case .accent: accentChip
+                    case .ghost: ghostChip
+                    }
                 }
                 lanes[DTXLane.channel(of: note.voice), default: []].append((note.position, chip))
+            }
+            for lane in lanesByMeasure[measure.index] {
+                let channel = switch lane.kind {
+                case .hidden: DTXLane.hiddenChannel(of: lane.voice)
+                case .emptyHit: DTXLane.emptyHitChannel(of: lane.voice)
+                }
+                lanes[channel, default: []].append((lane.position, soundSlot(lane.sound)))
+            }
+            // Sound cues on the sound-effect channels, a channel for each one at the same place.
+            for cue in cuesByMeasure[measure.index] {
+                guard let channel = DTXLane.soundEffectChannels.first(where: { channel in
+                    !(lanes[channel] ?? []).contains { $0.0 == cue.position }
+                }) else { continue }  // more than 32 at one place: DTX has no room
+                lanes[channel, default: []].append((cue.position, soundSlot(cue.sound)))
             }
             for channel in lanes.keys.sorted() {
                 out += "#\(label)\(String(channel, radix: 16, uppercase: true)): " + dataLine(lanes[channel]!) + "\n"

@@ -36,6 +36,15 @@ public struct PracticePlan: Sendable {
         }
     }
 
+    /// A drum-lane sound for the drummer's hits (a DTX hidden or empty-hit chip) on the practice
+    /// time base.
+    public struct LaneSoundCue: Hashable, Sendable {
+        public var time: EngineTime
+        public var voice: DrumVoice
+        public var sound: Int
+        public var kind: LaneSound.Kind
+    }
+
     /// Where a measure of a pass starts, on the practice time base.
     public struct MeasureStart: Hashable, Sendable {
         /// 0-based pass of the loop.
@@ -54,6 +63,9 @@ public struct PracticePlan: Sendable {
     /// player is not judged on — voices left out, notes an easier level drops — and the chart's own
     /// sound cues (DTX sound effects), so a drummer practising hands still hears the feet.
     public var autoplay: [SoundCue]
+    /// The chart's drum-lane sounds for hits (`Chart.laneSounds`) per pass, in time order; an
+    /// empty-hit chip set before the section is in force from each pass's start.
+    public var laneSounds: [LaneSoundCue]
     /// Every click: count-ins (negative times before the first pass) and the beats of each pass.
     public var beats: [Beat]
     /// The count-in clicks only (for the countdown display).
@@ -119,6 +131,11 @@ public struct PracticePlan: Sendable {
 
         var notes: [Note] = [], muted: [Note] = [], beats: [Beat] = [], countInBeats: [Beat] = [], starts: [EngineTime] = []
         var autoplay: [SoundCue] = []
+        var laneSounds: [LaneSoundCue] = []
+        let sectionLaneSounds = chart.laneSounds.filter { $0.time >= sectionStart && $0.time < last.end }
+        // The empty-hit chip of each voice in force when the section starts.
+        var emptyHitBefore: [DrumVoice: LaneSound] = [:]
+        for lane in chart.laneSounds where lane.kind == .emptyHit && lane.time < sectionStart { emptyHitBefore[lane.voice] = lane }
         let sectionCues = chart.soundCues.filter { $0.time >= sectionStart && $0.time < last.end }
         var measureStarts: [MeasureStart] = []
         var passStart = EngineTime.zero
@@ -151,12 +168,19 @@ public struct PracticePlan: Sendable {
             for cue in sectionCues {
                 autoplay.append(SoundCue(time: scaled(cue.time - sectionStart) + passStart, sound: cue.sound, voice: nil))
             }
+            for lane in emptyHitBefore.values.sorted(by: { $0.voice.index < $1.voice.index }) {
+                laneSounds.append(LaneSoundCue(time: passStart, voice: lane.voice, sound: lane.sound, kind: .emptyHit))
+            }
+            for lane in sectionLaneSounds {
+                laneSounds.append(LaneSoundCue(time: scaled(lane.time - sectionStart) + passStart, voice: lane.voice, sound: lane.sound, kind: lane.kind))
+            }
             passStart += sectionLength
         }
         guard !notes.isEmpty else { throw .noNotes }
         self.notes = notes
         mutedNotes = muted
         self.autoplay = autoplay.sorted { $0.time != $1.time ? $0.time < $1.time : $0.sound < $1.sound }
+        self.laneSounds = laneSounds.sorted { $0.time < $1.time }
         self.beats = beats.sorted { $0.time < $1.time }
         self.countInBeats = countInBeats
         passStarts = starts

@@ -7,7 +7,9 @@ import WoodshedCore
 /// kick at 50 %); their start times follow the plan, which has the speed applied. Every buffer is
 /// allocated in `init` and `play(cues:)`; `render` only reads and writes them, so it runs on the
 /// audio thread. As in DTXMania, one sound rings at most `polyphony` times at once (a fifth hit of
-/// a crash chip cuts the oldest of the four), and all sounds share a fixed pool of voices.
+/// a crash chip cuts the oldest of the four), all sounds share a fixed pool of voices, and a closed
+/// hi-hat or hi-hat pedal chip chokes the open hi-hats still ringing (a 3 ms fade, so the cut does
+/// not click), as a real hi-hat closing does.
 public final class ChipPlayer: @unchecked Sendable {
     /// One sound, at the output's rate.
     public struct Sample: Sendable {
@@ -28,11 +30,33 @@ public final class ChipPlayer: @unchecked Sendable {
     public struct Trigger: Sendable, BitwiseCopyable {
         public var sound: Int32
         public var velocity: UInt8
-        public init(sound: Int32, velocity: UInt8) {
+        public var choke: Choke
+        public init(sound: Int32, velocity: UInt8, voice: DrumVoice? = nil) {
             self.sound = sound
             self.velocity = velocity
+            choke = Choke(voice)
         }
     }
+
+    /// A chip's part in the hi-hat's choke.
+    public enum Choke: UInt8, Sendable, BitwiseCopyable {
+        case none
+        /// An open hi-hat: rings until a closing chip chokes it.
+        case rings
+        /// A closed hi-hat or the pedal: chokes the open hi-hats ringing.
+        case closes
+
+        public init(_ voice: DrumVoice?) {
+            switch voice {
+            case .hihatOpen?: self = .rings
+            case .hihat?, .hihatPedal?: self = .closes
+            default: self = .none
+            }
+        }
+    }
+
+    /// How long a choked hi-hat takes to fall silent.
+    public static let chokeFade = EngineTime.milliseconds(3)
 
     public let sampleRate: Int
     /// Hits to sound, pushed by the timing thread, started by `render`.
@@ -51,6 +75,7 @@ public final class ChipPlayer: @unchecked Sendable {
     private struct Cue: BitwiseCopyable {
         var time: EngineTime
         var sound: Int32
+        var choke: Choke
     }
     private var cues: UnsafeMutablePointer<Cue>
     private var cueCount = 0
@@ -61,8 +86,12 @@ public final class ChipPlayer: @unchecked Sendable {
         /// Frames into the sound; negative: starts that many frames into the block.
         var position: Int
         var gain: Float
+        var choke: Choke
+        /// Where in the sound a choke's fade begins (`Int.max`: not choked).
+        var fadeFrom: Int = .max
     }
     private let voices: UnsafeMutablePointer<Voice>
+    private let fadeFrames: Int
     private let voiceCapacity: Int
     private var activeVoices = 0
     public let polyphony: Int
@@ -95,7 +124,8 @@ public final class ChipPlayer: @unchecked Sendable {
         cues = .allocate(capacity: 1)
         voiceCapacity = max(voices, 1)
         self.voices = .allocate(capacity: voiceCapacity)
-        self.voices.initialize(repeating: Voice(sound: 0, position: 0, gain: 0), count: voiceCapacity)
+        self.voices.initialize(repeating: Voice(sound: 0, position: 0, gain: 0, choke: .none), count: voiceCapacity)
+        fadeFrames = max(1, Int(Self.chokeFade.sampleIndex(atRate: sampleRate)))
         self.polyphony = max(polyphony, 1)
         hits = SPSCQueue(minimumCapacity: hitCapacity)
     }
@@ -119,7 +149,7 @@ public final class ChipPlayer: @unchecked Sendable {
         cues.deallocate()
         let playable = list.filter { canPlay($0.sound) }.sorted { $0.time < $1.time }
         cues = .allocate(capacity: max(playable.count, 1))
-        for (i, cue) in playable.enumerated() { cues[i] = Cue(time: cue.time, sound: Int32(cue.sound)) }
+        for (i, cue) in playable.enumerated() { cues[i] = Cue(time: cue.time, sound: Int32(cue.sound), choke: Choke(cue.voice)) }
         cueCount = playable.count
         nextCue = 0
     }
@@ -130,7 +160,7 @@ public final class ChipPlayer: @unchecked Sendable {
     public func render(frames: Int, firstSample: Int64, origin: EngineTime, gain: Float,
                        left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
         while let hit = hits.pop() {
-            start(sound: Int(hit.sound), gain: Float(hit.velocity) / 127, offset: 0)
+            start(sound: Int(hit.sound), gain: Float(hit.velocity) / 127, offset: 0, choke: hit.choke)
         }
         let end = firstSample + Int64(frames)
         while nextCue < cueCount {
@@ -139,13 +169,14 @@ public final class ChipPlayer: @unchecked Sendable {
             if onset >= end { break }
             nextCue += 1
             if onset < firstSample { continue }  // already past (the run started later)
-            start(sound: Int(cue.sound), gain: 1, offset: Int(onset - firstSample))
+            start(sound: Int(cue.sound), gain: 1, offset: Int(onset - firstSample), choke: cue.choke)
         }
         var v = 0
         while v < activeVoices {
             let voice = voices[v]
             let sound = Int(voice.sound)
-            let length = lengths[sound]
+            let fadeFrom = voice.fadeFrom
+            let length = fadeFrom == .max ? lengths[sound] : min(lengths[sound], fadeFrom + fadeFrames)
             let wave = data + starts[sound]
             let l = gains[2 * sound] * voice.gain * gain, r = gains[2 * sound + 1] * voice.gain * gain
             var pos = voice.position
@@ -155,8 +186,9 @@ public final class ChipPlayer: @unchecked Sendable {
                 pos += frame
             }
             while frame < frames, pos < length {
-                left[frame] += wave[2 * pos] * l
-                right[frame] += wave[2 * pos + 1] * r
+                let fade: Float = pos < fadeFrom ? 1 : Float(length - pos) / Float(fadeFrames + 1)
+                left[frame] += wave[2 * pos] * l * fade
+                right[frame] += wave[2 * pos + 1] * r * fade
                 pos += 1
                 frame += 1
             }
@@ -172,9 +204,16 @@ public final class ChipPlayer: @unchecked Sendable {
 
     /// Starts `sound` `offset` frames into the next block: in a free voice, else in place of the
     /// oldest ringing copy of the same sound once it rings `polyphony` times, else of the oldest voice.
-    private func start(sound: Int, gain: Float, offset: Int) {
+    /// A closing hi-hat chokes the open ones that are ringing by then.
+    private func start(sound: Int, gain: Float, offset: Int, choke: Choke) {
         guard canPlay(sound) else { return }
-        let voice = Voice(sound: Int32(sound), position: -offset, gain: gain)
+        if choke == .closes {
+            for v in 0..<activeVoices where voices[v].choke == .rings {
+                let at = voices[v].position + offset  // where that hi-hat is when this one starts
+                if at >= 0, at < voices[v].fadeFrom { voices[v].fadeFrom = at }
+            }
+        }
+        let voice = Voice(sound: Int32(sound), position: -offset, gain: gain, choke: choke)
         var copies = 0, oldestCopy = -1, oldest = -1
         for v in 0..<activeVoices {
             if oldest < 0 || voices[v].position > voices[oldest].position { oldest = v }

@@ -69,7 +69,7 @@ public final class DrumJudgeMode<Classifier: EventClassifier>: PracticeMode {
         if let hitSounds, let chips {
             let matched: Int32? = if case .matched(let index, _, _) = outcome { index } else { nil }
             if let chip = hitSounds.sound(for: voice, at: event.time - latencies.latency(of: event), matched: matched) {
-                chips.push(ChipPlayer.Trigger(sound: chip, velocity: event.value))
+                chips.push(ChipPlayer.Trigger(sound: chip, velocity: event.value, voice: voice))
                 return
             }
         }

@@ -69,6 +69,52 @@ import Testing
         let native = try NativeChartReader.read(Array(NativeChartWriter.write(chart).utf8), file: "n.wchart")
         #expect(native.notes == chart.notes)
     }
+
+    /// A DTX with its own sounds written back as DTX keeps them: every sound with its volume and pan,
+    /// every note's sound, the sound cues (two at one place), hidden and empty-hit chips, and both
+    /// BGM chips from their own places.
+    @Test func dtxKeepsItsChipsCuesLaneSoundsAndEveryBGM() throws {
+        let (chart, _) = try DTXReader.read(Array("""
+            #BPM: 120
+            #WAV01: kick.wav
+            #VOLUME01: 90
+            #WAV02: snare.ogg
+            #PAN02: -40
+            #WAV03: ghost.wav
+            #VOLUME03: 30
+            #WAV04: fx.wav
+            #WAV05: bell.wav
+            #WAV06: song.ogg
+            #VOLUME06: 80
+            #WAV07: outro.ogg
+            #WAV08: empty-snare.wav
+            #00001: 06
+            #00013: 01000100
+            #00012: 00020003
+            #00032: 0000000005
+            #000B2: 08
+            #00061: 0004
+            #00062: 0005
+            #00101: 0007
+            #00113: 01010101
+            """.utf8), file: "chips.dtx")
+        let text = try DTXWriter.write(chart)
+        let (again, _) = try DTXReader.read(Array(text.utf8), file: "again.dtx")
+        #expect(again.sounds.map { [$0.file, "\($0.volume ?? -1)", "\($0.pan ?? 0)"] }
+                == chart.sounds.map { [$0.file, "\($0.volume ?? -1)", "\($0.pan ?? 0)"] })
+        func notes(_ c: Chart) -> [String] { c.notes.map { "\($0.voice) \($0.time) \($0.dynamic) \($0.sound.map { c.sounds[$0].file } ?? "-")" } }
+        #expect(notes(again) == notes(chart))
+        #expect(notes(chart).contains("snare 1500 ms ghost ghost.wav"))
+        func cues(_ c: Chart) -> [String] { c.soundCues.map { "\($0.time) \(c.sounds[$0.sound].file)" }.sorted() }
+        #expect(cues(again) == ["1000 ms fx.wav", "1000 ms bell.wav"].sorted())
+        #expect(cues(again) == cues(chart))
+        func lanes(_ c: Chart) -> [String] { c.laneSounds.map { "\($0.kind) \($0.voice) \($0.time) \(c.sounds[$0.sound].file)" } }
+        #expect(lanes(again) == ["emptyHit snare 0 ms empty-snare.wav", "hidden snare 1600 ms bell.wav"])
+        #expect(lanes(again) == lanes(chart))
+        #expect(again.backingTracks == chart.backingTracks)
+        #expect(again.backingTracks.map(\.file) == ["song.ogg", "outro.ogg"])
+        #expect(again.backingTracks.map(\.volume) == [80, nil])
+    }
 }
 
 enum ExampleCharts {

@@ -74,4 +74,60 @@ import Testing
         #expect(none.isEmpty)
         #expect(none.sound(for: .snare, at: .milliseconds(3500), matched: index) == nil)
     }
+
+    /// DTX hidden chips (31–3C) and empty-hit chips (B1–BE), 4/4 at 120 BPM (a beat is 500 ms):
+    /// snare notes chip 01 on beat 2 of measures 0 and 1; a hidden snare chip 02 on beat 4 of
+    /// measure 0; an empty-hit snare chip 03 from beat 1 of measure 1; an empty-hit left-pedal chip 04
+    /// (BD) from measure 0; a hidden open hi-hat chip 05 (38).
+    func laneChart() throws -> Chart {
+        try DTXReader.read(Array("""
+            #BPM: 120
+            #WAV01: snare.wav
+            #WAV02: snare-hidden.wav
+            #WAV03: snare-empty.wav
+            #WAV04: pedal-empty.wav
+            #WAV05: open-hat.wav
+            #00012: 00010000
+            #00032: 00000002
+            #00038: 05
+            #00112: 00010000
+            #001B2: 03
+            #000BD: 04
+            """.utf8), file: "lanes.dtx").chart
+    }
+
+    @Test func hiddenAndEmptyHitChipsAreTheLanesSoundsForHits() throws {
+        let chart = try laneChart()
+        #expect(chart.notes.map(\.voice) == [.snare, .snare], "hidden and empty-hit chips are not notes")
+        #expect(chart.laneSounds == [
+            LaneSound(kind: .emptyHit, voice: .hihatPedal, sound: 3, measureIndex: 0, position: .zero, time: .zero),
+            LaneSound(kind: .hidden, voice: .hihatOpen, sound: 4, measureIndex: 0, position: .zero, time: .zero),
+            LaneSound(kind: .hidden, voice: .snare, sound: 1, measureIndex: 0, position: ExactFraction(3, 4), time: .milliseconds(1500)),
+            LaneSound(kind: .emptyHit, voice: .snare, sound: 2, measureIndex: 1, position: .zero, time: .milliseconds(2000)),
+        ])
+        let plan = try PracticePlan(chart: chart, options: PracticeOptions(countInBars: 0))
+        let sounds = HitSounds(plan: plan, playable: { _ in true })
+        let first = Int32(plan.notes.firstIndex { $0.time == .milliseconds(500) }!)
+        #expect(sounds.sound(for: .snare, at: .milliseconds(510), matched: first) == 0, "a judged hit: its note's chip")
+        // Before the empty-hit chip: the nearest chip, the hidden one included (1500 ms is nearer than 500 ms).
+        #expect(sounds.sound(for: .snare, at: .milliseconds(1300), matched: nil) == 1)
+        #expect(sounds.sound(for: .snare, at: .milliseconds(700), matched: nil) == 0)
+        // From the empty-hit chip on, a stray snare hit plays it, however near a note is.
+        #expect(sounds.sound(for: .snare, at: .milliseconds(2000), matched: nil) == 2)
+        #expect(sounds.sound(for: .snare, at: .milliseconds(2600), matched: nil) == 2)
+        // A voice with only an empty-hit chip, and one with only a hidden chip, have sounds of their own.
+        #expect(sounds.sound(for: .hihatPedal, at: .milliseconds(100), matched: nil) == 3)
+        #expect(sounds.sound(for: .hihatOpen, at: .milliseconds(3000), matched: nil) == 4)
+        #expect(sounds.hasSound(for: .hihatPedal) && sounds.hasSound(for: .hihatOpen) && !sounds.hasSound(for: .ride))
+    }
+
+    @Test func anEmptyHitChipSetBeforeALoopIsInForceFromEachPass() throws {
+        let plan = try PracticePlan(chart: try laneChart(), options: PracticeOptions(loop: 2...2, passes: 2, countInBars: 0))
+        // Measure 2 (index 1) is 2 s long: passes start at 0 and 2 s. The snare's empty-hit chip sits on
+        // the loop's first beat; the pedal's was set in measure 1, before the loop.
+        #expect(plan.laneSounds.filter { $0.kind == .emptyHit }.map { "\($0.voice) \($0.time.milliseconds)" }
+                == ["hihat-pedal 0.0", "snare 0.0", "hihat-pedal 2000.0", "snare 2000.0"])
+        let sounds = HitSounds(plan: plan, playable: { _ in true })
+        #expect(sounds.sound(for: .hihatPedal, at: .milliseconds(2500), matched: nil) == 3)
+    }
 }
