@@ -90,11 +90,11 @@ class JsonLinesProcess:
     test can show them. stderr is collected whole.
     """
 
-    def __init__(self, args: list[str], *, env: dict | None = None, preexec_fn=None):
+    def __init__(self, args: list[str], *, env: dict | None = None, preexec_fn=None, stdin=subprocess.DEVNULL):
         self.args = [str(a) for a in args]
         _open.append(self)
         self.proc = subprocess.Popen(self.args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     stdin=subprocess.DEVNULL, text=True, bufsize=1, env=env,
+                                     stdin=stdin, text=True, bufsize=1, env=env,
                                      preexec_fn=preexec_fn)
         self.lines: list[dict] = []
         self.noise: list[str] = []

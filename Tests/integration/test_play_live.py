@@ -50,3 +50,30 @@ def test_notes_played_live_are_judged_by_their_stamps():
     assert max(offsets) - min(offsets) < 40, offsets
     assert summary["notes"] == 8 and summary["hits"] == 8 and summary["miss"] == 0, summary
     assert summary["session"] is not None
+
+
+def test_mix_keys_pressed_while_playing_change_the_level():
+    """A terminal on stdin: `s` turns the song down 10 %, `S` up again, `k` the kit down; each is
+    one JSON line as the run goes on."""
+    import pty
+    workdir = Path(tempfile.mkdtemp())
+    chart = workdir / "keys.wchart"
+    chart.write_text(CHART)
+    env = {**os.environ, "WOODSHED_DATA_DIR": str(workdir), "XDG_CONFIG_HOME": str(workdir / "config")}
+    master, slave = pty.openpty()
+    try:
+        play = ab.JsonLinesProcess([ab.woodshed_binary(), "play", str(chart), "--input", f"alsa:{ab.VIRMIDI_ADDRESS}",
+                                    "--output", f"alsa:{ab.LOOPBACK_PLAYBACK}", "--period", "256", "--periods", "3",
+                                    "--soundfont", str(ab.soundfont()), "--count-in", "1", "--json",
+                                    "--volume", "song=50,kit=80"], env=env, stdin=slave)
+        play.wait_for(lambda ls: [o for o in ls if o.get("type") == "start"], 120, "the start line")
+        for key in b"sSk":
+            os.write(master, bytes([key]))
+            play.wait_for(lambda ls, n=len(play.of_type("mix")) + 1: len([o for o in ls if o.get("type") == "mix"]) >= n or None,
+                          30, f"the mix line for {chr(key)}")
+        assert play.proc.wait(60) == 0, play.describe()
+    finally:
+        os.close(master)
+        os.close(slave)
+    mixes = [(m["channel"], m["volume"], m["muted"]) for m in play.of_type("mix")]
+    assert mixes == [("song", 40, False), ("song", 50, False), ("kit", 70, False)], mixes
