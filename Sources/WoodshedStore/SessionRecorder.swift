@@ -29,6 +29,8 @@ public final class SessionRecorder: Sendable {
         var answers: [QuizAnswer] = []
         var closed = false
         var problem: StoreError?
+        /// The slowest speed played, when the speed changed while playing.
+        var slowest: Double?
         var flushScheduled = false
     }
 
@@ -104,6 +106,12 @@ public final class SessionRecorder: Sendable {
         }
     }
 
+    /// The speed changed while playing: the session keeps the slowest speed it was played at, so a
+    /// run slowed down half-way never counts as played at full speed.
+    public func speedChanged(to percent: Double) {
+        state.withLock { $0.slowest = min($0.slowest ?? percent, percent) }
+    }
+
     /// Writes what is left, the totals and status `finished`, and says whether this beat the chart's
     /// best. `duration` defaults to the wall-clock time since `startSession`.
     @discardableResult
@@ -137,7 +145,9 @@ public final class SessionRecorder: Sendable {
         }
         do {
             let durationMs = duration?.milliseconds ?? elapsedMs
-            try store.closeSession(id: sessionID, status: status, durationMs: durationMs, drums: drums, quiz: quiz)
+            let slowest = state.withLock { $0.slowest }
+            let speed = slowest.map { min($0, plan.speed ?? $0) }
+            try store.closeSession(id: sessionID, status: status, durationMs: durationMs, drums: drums, quiz: quiz, speed: speed)
             let highScore = status == .finished ? try store.highScoreCheck(sessionID: sessionID) : nil
             return SessionOutcome(session: try store.session(id: sessionID), highScore: highScore, warning: nil)
         } catch {

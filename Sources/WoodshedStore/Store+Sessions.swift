@@ -67,13 +67,18 @@ extension Store {
     }
 
     /// Marks the session finished (or aborted) with its totals.
+    /// - Parameter speed: the speed to keep for the session when it changed while playing (the
+    ///   slowest played), else nil (the speed it started at stands).
     func closeSession(
-        id: Int64, status: SessionStatus, durationMs: Double, drums: DrumResults?, quiz: QuizResults?
+        id: Int64, status: SessionStatus, durationMs: Double, drums: DrumResults?, quiz: QuizResults?, speed: Double? = nil
     ) throws(StoreError) {
         try write { db in
             try db.execute(
                 sql: "UPDATE session SET status = ?, duration_ms = ?, heartbeat_at = ? WHERE id = ?",
                 arguments: [status.rawValue, durationMs, Date(), id])
+            if let speed {
+                try db.execute(sql: "UPDATE session SET speed = ? WHERE id = ?", arguments: [speed, id])
+            }
             if let drums {
                 try db.execute(
                     sql: """

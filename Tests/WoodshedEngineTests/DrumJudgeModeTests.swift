@@ -97,6 +97,22 @@ import WoodshedCore
         records.compactMap { if case .judged(let j) = $0 { j } else { nil } }
     }
 
+    /// A speed change pushed by the thread that owns the run is in force before the next hit.
+    @Test func aSpeedChangeMovesTheNotesStillToComeBeforeTheNextHit() {
+        let mode = DrumJudgeMode(classifier: DrumKitClassifier(map: .generalMIDI), judge: Judge(notes: Self.notes),
+                                 synth: SPSCQueue(minimumCapacity: 16))
+        mode.handle(.noteOn(36, velocity: 100, at: .zero))
+        // From 200 ms on at half the speed: the snare 500 → 800, the kick 1000 → 1800.
+        #expect(mode.speedChanges.push(SpeedChange(at: .milliseconds(200), ratio: 0.5)))
+        mode.handle(.noteOn(38, velocity: 100, at: .milliseconds(810)))
+        mode.handle(.noteOn(36, velocity: 100, at: .milliseconds(1_790)))
+        mode.advance(to: .milliseconds(2_000))
+        var records: [DrumPlayRecord] = []
+        while let r = mode.results.pop() { records.append(r) }
+        #expect(judged(records).map(\.offset) == [.zero, .milliseconds(10), .milliseconds(-10)])
+        #expect(judged(records).map(\.tier) == [.perfect, .perfect, .perfect])
+    }
+
     @Test func eachHitIsCorrectedByTheLatencyOfTheSourceItCameFrom() {
         // A kit (client 20) calibrated at 30 ms, a pad (client 24) at 10 ms, anything else at 5 ms.
         let latencies = InputLatencies(fallback: .milliseconds(5))

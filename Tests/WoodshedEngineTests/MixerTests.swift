@@ -63,6 +63,26 @@ final class SilentUntilNoteSynth: SynthInstrument {
         #expect(output.samples[2 * expected[1]] == 0.5)
     }
 
+    /// A speed change pushed while playing reaches the click and the chart's sounds at the next
+    /// period: the beats and cues after it sit where the change puts them, those before stay.
+    @Test func aSpeedChangeMovesTheClicksAndChipsStillToComeFromTheNextPeriod() throws {
+        let clicks = impulseTrack()
+        clicks.play(beats: (0..<8).map { Beat(time: .milliseconds(Double(500 * $0)), accent: .none) })
+        let chips = ChipPlayer(samples: [ChipPlayer.Sample(stereo: [0.25, 0.25])], sampleRate: 48_000)
+        chips.play(cues: [PracticePlan.SoundCue(time: .milliseconds(1_250), sound: 0, voice: nil)])
+        let output = MemoryOutput(format: format)
+        let mixer = Mixer(format: format, instrument: nil, clicks: clicks)
+        mixer.chips = chips
+        let renderer = AudioRenderer(mixer: mixer, output: output, commands: SPSCQueue(minimumCapacity: 2), clock: VirtualClock())
+        try renderer.render(until: .milliseconds(800))
+        // From 1 s on, 25 % faster: 1500 → 1400, 2000 → 1800 …; the chip at 1250 → 1200.
+        #expect(mixer.speedChanges.push(SpeedChange(at: .seconds(1), ratio: 1.25)))
+        try renderer.finish(at: .seconds(4))
+        let clickTimes = [0, 500, 1_000, 1_400, 1_800, 2_200, 2_600, 3_000]
+        let heard = onsets(output.samples)
+        #expect(heard == (clickTimes.map { $0 * 48 } + [1_200 * 48]).sorted(), "\(heard.map { Double($0) / 48 })")
+    }
+
     @Test func clicksBeforeTimeZeroUseTheOrigin() throws {
         let clicks = impulseTrack()
         clicks.play(SteadyBeats(bpm: 120, start: .milliseconds(-2000), count: 8))

@@ -77,3 +77,39 @@ def test_mix_keys_pressed_while_playing_change_the_level():
         os.close(slave)
     mixes = [(m["channel"], m["volume"], m["muted"]) for m in play.of_type("mix")]
     assert mixes == [("song", 40, False), ("song", 50, False), ("kit", 70, False)], mixes
+
+
+def test_the_speed_keys_move_the_rest_of_the_chart_and_its_judging():
+    """`[` while playing: 5 % slower from just ahead on. The notes after the change are expected at
+    their new times, so a drummer who follows the slower click is judged on time."""
+    import pty
+    workdir = Path(tempfile.mkdtemp())
+    chart = workdir / "slower.wchart"
+    chart.write_text(CHART)
+    env = {**os.environ, "WOODSHED_DATA_DIR": str(workdir), "XDG_CONFIG_HOME": str(workdir / "config")}
+    master, slave = pty.openpty()
+    try:
+        play = ab.JsonLinesProcess([ab.woodshed_binary(), "play", str(chart), "--input", f"alsa:{ab.VIRMIDI_ADDRESS}",
+                                    "--output", f"alsa:{ab.LOOPBACK_PLAYBACK}", "--period", "256", "--periods", "3",
+                                    "--soundfont", str(ab.soundfont()), "--count-in", "1", "--json"], env=env, stdin=slave)
+        start = play.wait_for(lambda ls: [o for o in ls if o.get("type") == "start"], 120, "the start line")[0]
+        zero = time.monotonic_ns() + int(start["starts_in_ms"] * 1e6)
+        os.write(master, b"[")
+        change = play.wait_for(lambda ls: [o for o in ls if o.get("type") == "speed"], 30, "the speed line")[0]
+        assert change["speed"] == 95, change
+        at = change["at_ms"]
+        with ab.VirmidiWriter() as midi:
+            for note, at_ms in NOTES:
+                moved = at_ms if at_ms <= at else at + (at_ms - at) / 0.95
+                ab.wait_until(zero + int(moved * 1_000_000))
+                midi.note_on(note, 100)
+        summary = play.wait_for(lambda ls: [o for o in ls if o.get("type") == "summary"], 60, "the summary")[0]
+        assert play.proc.wait(30) == 0, play.describe()
+    finally:
+        os.close(master)
+        os.close(slave)
+    notes = play.of_type("note")
+    assert summary["hits"] == 8 and summary["miss"] == 0, (summary, notes)
+    offsets = [n["offset_ms"] for n in notes]
+    assert max(offsets) - min(offsets) < 40, offsets
+    # Played at the old times, the last notes would be about 300 ms early: misses and extras.

@@ -12,7 +12,7 @@ import WoodshedStore
 /// stopped half-way through a pass ends with the complete passes scored and the partial one shown
 /// but not counted (`scored(stopped:)`).
 final class PlayDisplay {
-    let plan: PracticePlan
+    private(set) var plan: PracticePlan
     let json: Bool
     let recorder: SessionRecorder?
     private(set) var judgements: [Judgement] = []
@@ -56,6 +56,9 @@ final class PlayDisplay {
         var measure: Int
         static func < (a: MeasureKey, b: MeasureKey) -> Bool { (a.pass, a.measure) < (b.pass, b.measure) }
     }
+
+    /// The speed changed while playing: measures and passes are found at their new times.
+    func retime(_ change: SpeedChange) { plan.retime(change) }
 
     init(plan: PracticePlan, json: Bool, recorder: SessionRecorder?) {
         self.plan = plan

@@ -121,7 +121,7 @@ struct PlaySession {
         } else {
             song = try runLive(setup: setup, mode: mode, plan: plan, calibrations: calibrations, sound: sound,
                                simulatedEvents: simulatedEvents, looping: looping, warn: warn, drain: drain,
-                               mixKeysStore: played && settings.keepsHistory ? store : nil)
+                               display: display, recorder: recorder, mixKeysStore: played && settings.keepsHistory ? store : nil)
         }
         if let problem = song?.stop() { warn(problem) }
         drain()
@@ -172,7 +172,7 @@ struct PlaySession {
     private func runLive(setup: EngineSetup, mode: DrumJudgeMode<DrumKitClassifier>, plan: PracticePlan,
                          calibrations: SourceCalibrations, sound: ClickVoice, simulatedEvents: [MIDIEvent]?,
                          looping: Bool, warn: (String) -> Void, drain: @escaping () -> Void,
-                         mixKeysStore: Store?) throws -> ChartSong? {
+                         display: PlayDisplay, recorder: SessionRecorder?, mixKeysStore: Store?) throws -> ChartSong? {
         // The audio first (a soundfont can take a while to load), then time zero: the count-in is
         // never eaten by the setup.
         let renderer = try setup.makeAudio(click: sound, origin: .zero)
@@ -184,10 +184,33 @@ struct PlaySession {
         let input: MIDIInput = settings.realtimeSimulation.map { _ in ScheduledInput(clock: setup.clock, events: simulatedEvents ?? [], zero: zero) } ?? setup.input
         var counted = 0
         let latest = max(settings.offset ?? .zero, .zero) + .milliseconds(250)
-        let mixKeys = LiveMixKeys(mixer: renderer.mixer, json: settings.json, keysAreTheInstrument: engine.input == .keys)
+        let keys = LiveKeys(mixer: renderer.mixer, json: settings.json, keysAreTheInstrument: engine.input == .keys)
         defer {
-            mixKeys?.stop()
-            if let store = mixKeysStore, let problem = mixKeys?.remember(in: store) { warn(problem) }
+            keys?.stop()
+            if let store = mixKeysStore, let problem = keys?.remember(in: store) { warn(problem) }
+        }
+        // `[` `]`: the speed, changed for everything at one moment just ahead (the song's earliest).
+        var end = plan.end
+        var speed = plan.options.speedPercent
+        let changeSpeed = { (key: UInt8) in
+            let step = key == UInt8(ascii: "]") ? 5 : key == UInt8(ascii: "[") ? -5 : 0
+            let new = min(max(speed + step, PracticeOptions.speedRange.lowerBound), PracticeOptions.speedRange.upperBound)
+            guard step != 0, new != speed else { return }
+            let soon = setup.clock.now - zero + .milliseconds(100)
+            let change = SpeedChange(at: max(soon, song?.streamer.earliestChange ?? soon), ratio: Double(new) / Double(speed))
+            song?.streamer.changeSpeed(to: Double(new) / 100, at: change.at)
+            renderer.mixer.speedChanges.push(change)
+            mode.speedChanges.push(change)
+            display.retime(change)
+            end = change.apply(to: end)
+            speed = new
+            recorder?.speedChanged(to: Double(new))
+            let at = display.plan.measure(at: change.at)
+            if settings.json {
+                Output.json(SpeedRecord(speed: new, atMs: change.at.milliseconds, measure: at?.measure))
+            } else {
+                Output.line("speed \(new) %" + (at.map { " from measure \($0.measure)" } ?? ""))
+            }
         }
         let report = try EngineRun.live(
             input: input, mode: mode, renderer: renderer, clock: setup.clock, zero: zero,
@@ -203,9 +226,9 @@ struct PlaySession {
                 } else {
                     Output.line(String(format: "measure %d starts in %.1f s — Ctrl-C to stop", plan.measures.lowerBound, startsIn / 1000))
                 }
-                mixKeys?.start()
+                keys?.start()
             },
-            shouldStop: { setup.clock.now - zero > plan.end + latest },
+            shouldStop: { setup.clock.now - zero > end + latest },
             drain: {
                 let now = setup.clock.now - zero
                 while counted < plan.countInBeats.count, plan.countInBeats[counted].time <= now {
@@ -213,7 +236,7 @@ struct PlaySession {
                     counted += 1
                 }
                 drain()
-                mixKeys?.poll()
+                keys?.poll(other: changeSpeed)
                 for notice in setup.watcher?.poll() ?? [] {
                     let offset = calibrations.update(for: notice)
                     if !settings.json { PlaySession.show(notice, offset: offset) }
@@ -260,6 +283,14 @@ struct PlaySession {
         case .resubscribed(let name, let address): Output.line("\(name) is back (\(address)); listening again\(calibrated)")
         }
     }
+}
+
+/// `play --json`, live: the speed changed (`[` `]`) from `at_ms` on the practice clock.
+struct SpeedRecord: Encodable {
+    let type = "speed"
+    var speed: Int
+    var atMs: Double
+    var measure: Int?
 }
 
 /// `play --json`, live: when measure 1 starts, from now.

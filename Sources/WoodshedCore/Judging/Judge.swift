@@ -164,6 +164,12 @@ public struct Judge {
         return .matched(noteIndex: slots[best].index, offset: offset, tier: tier)
     }
 
+    /// The speed changed while playing: every note after the change is due sooner or later (in
+    /// place, no allocation: the timing thread calls it). Chart order is kept.
+    public mutating func retime(_ change: SpeedChange) {
+        for i in slots.indices where slots[i].time > change.at { slots[i].time = change.apply(to: slots[i].time) }
+    }
+
     /// Time has reached `time` (as stamped): every note whose Good window has closed without a hit
     /// is a miss. `latency` is the largest calibration of any source that may still send a hit for
     /// it (`calibrationOffset` when not given).

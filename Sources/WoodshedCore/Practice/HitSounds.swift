@@ -11,11 +11,11 @@ public struct HitSounds: Sendable {
     private let ofNote: [Int32]
     /// Every note with a playable sound, grouped by voice (voice `v` at `voiceStart[v] ..<
     /// voiceStart[v + 1]`), in time order within a voice.
-    private let times: [Int64]
+    private var times: [Int64]
     private let sounds: [Int32]
     private let voiceStart: [Int]
     /// The empty-hit chips, grouped by voice the same way.
-    private let emptyTimes: [Int64]
+    private var emptyTimes: [Int64]
     private let emptySounds: [Int32]
     private let emptyStart: [Int]
 
@@ -55,6 +55,24 @@ public struct HitSounds: Sendable {
             starts.append(times.count)
         }
         return (times, sounds, starts)
+    }
+
+    /// Gives this copy tables of its own, so `retime` on the timing thread never copies them. Call
+    /// on the copy that will be used, before the timing thread starts.
+    public mutating func ownState() {
+        times.withUnsafeMutableBufferPointer { _ in }
+        emptyTimes.withUnsafeMutableBufferPointer { _ in }
+    }
+
+    /// The speed changed while playing: the chips after the change sit sooner or later (in place;
+    /// each voice's times stay in order).
+    public mutating func retime(_ change: SpeedChange) {
+        for i in times.indices where times[i] > change.at.nanoseconds {
+            times[i] = change.apply(to: EngineTime(nanoseconds: times[i])).nanoseconds
+        }
+        for i in emptyTimes.indices where emptyTimes[i] > change.at.nanoseconds {
+            emptyTimes[i] = change.apply(to: EngineTime(nanoseconds: emptyTimes[i])).nanoseconds
+        }
     }
 
     /// Whether any hit can play a chart sound (else every hit is the kit's).

@@ -189,6 +189,23 @@ public struct PracticePlan: Sendable {
         effectiveBPM = chart.bpm(at: sectionStart) * Double(options.speedPercent) / 100
     }
 
+    /// The plan after a change of speed while playing: everything after the change sits sooner or
+    /// later, the speed and the tempo heard are the new ones.
+    public mutating func retime(_ change: SpeedChange) {
+        func moved(_ t: EngineTime) -> EngineTime { change.apply(to: t) }
+        for i in notes.indices { notes[i].time = moved(notes[i].time) }
+        for i in mutedNotes.indices { mutedNotes[i].time = moved(mutedNotes[i].time) }
+        for i in autoplay.indices { autoplay[i].time = moved(autoplay[i].time) }
+        for i in laneSounds.indices { laneSounds[i].time = moved(laneSounds[i].time) }
+        for i in beats.indices { beats[i].time = moved(beats[i].time) }
+        for i in countInBeats.indices { countInBeats[i].time = moved(countInBeats[i].time) }
+        passStarts = passStarts.map(moved)
+        for i in measureStarts.indices { measureStarts[i].time = moved(measureStarts[i].time) }
+        end = moved(end)
+        effectiveBPM *= change.ratio
+        options.speedPercent = Int((Double(options.speedPercent) * change.ratio).rounded())
+    }
+
     /// How long one pass lasts.
     public var passDuration: EngineTime {
         passStarts.count > 1 ? passStarts[1] - passStarts[0] : end - (passStarts.first ?? .zero)

@@ -154,6 +154,16 @@ public final class ChipPlayer: @unchecked Sendable {
         nextCue = 0
     }
 
+    /// The speed changed while playing: the cues still to come sit sooner or later (in place,
+    /// audio thread). Chips already ringing ring on: they are one-shots.
+    public func retime(_ change: SpeedChange) {
+        var n = nextCue
+        while n < cueCount {
+            cues[n].time = change.apply(to: cues[n].time)
+            n += 1
+        }
+    }
+
     /// Adds `frames` frames of chips, starting at absolute sample `firstSample` of a stream whose
     /// sample 0 is at `origin`, into `left` and `right` (which it adds to). Hits queued since the
     /// last call start at this block's first frame.

@@ -85,6 +85,16 @@ public final class ClickTrack {
         nextBeat = 0
     }
 
+    /// The speed changed while playing: the beats still to come sit sooner or later (in place,
+    /// audio thread; a steady metronome has no list and is left as it is).
+    public func retime(_ change: SpeedChange) {
+        var n = nextBeat
+        while n < beatCount {
+            beats[n].time = change.apply(to: beats[n].time)
+            n += 1
+        }
+    }
+
     @inline(__always)
     private func beat(_ n: Int) -> Beat? {
         if let schedule { return schedule.beat(n) }

@@ -18,6 +18,9 @@ public final class Mixer {
     public var chips: ChipPlayer?
     /// Sample 0 of the stream is heard at this time on the engine clock.
     public var origin: EngineTime
+    /// Changes of speed while playing, from the thread that owns the run: applied to the click and
+    /// the chart's sounds at the start of the next period.
+    public let speedChanges = SPSCQueue<SpeedChange>(minimumCapacity: 16)
 
     private var levels: [ChannelLevel]
     /// Each channel's linear gain as `Float` bits, in `MixerChannel` order; written by `setLevel`,
@@ -78,6 +81,10 @@ public final class Mixer {
     public func render(frames: Int, firstSample: Int64, into interleaved: UnsafeMutablePointer<Float>) {
         // In `MixerChannel` order: master, song, chart, kit, click.
         let master = gain(0), backing = gain(1), chart = gain(2), feedback = gain(3), metronome = gain(4)
+        while let change = speedChanges.pop() {
+            clicks?.retime(change)
+            chips?.retime(change)
+        }
         if let instrument {
             instrument.render(frames: frames, left: left, right: right)
         } else {

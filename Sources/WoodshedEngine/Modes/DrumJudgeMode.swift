@@ -19,6 +19,9 @@ public final class DrumJudgeMode<Classifier: EventClassifier>: PracticeMode {
     /// The chart's own sounds for hits (`--hit-sound chip`), and where to send them; nil: the kit.
     private var hitSounds: HitSounds?
     private var chips: SPSCQueue<ChipPlayer.Trigger>?
+    /// Changes of speed while playing, from the thread that owns the run: applied to the judge (and
+    /// the hit sounds) before the next hit or the next passing of time.
+    public let speedChanges = SPSCQueue<SpeedChange>(minimumCapacity: 16)
 
     /// - Parameter latencies: the calibration of each source; the judge's own `calibrationOffset`
     ///   is not used (a hit always brings its source's latency).
@@ -34,7 +37,16 @@ public final class DrumJudgeMode<Classifier: EventClassifier>: PracticeMode {
         results = SPSCQueue(minimumCapacity: capacity)
     }
 
+    @inline(__always)
+    private func applySpeedChanges() {
+        while let change = speedChanges.pop() {
+            judge.retime(change)
+            hitSounds?.retime(change)
+        }
+    }
+
     public func handle(_ event: MIDIEvent) {
+        applySpeedChanges()
         switch classifier.classify(event) {
         case .drum(let voice):
             let outcome = judge.hit(voice, at: event.time, velocity: event.value, latency: latencies.latency(of: event))
@@ -59,6 +71,7 @@ public final class DrumJudgeMode<Classifier: EventClassifier>: PracticeMode {
     /// `chips` (the chip player's queue). Call before the timing thread starts.
     public func playHits(with sounds: HitSounds, into chips: SPSCQueue<ChipPlayer.Trigger>) {
         hitSounds = sounds
+        hitSounds?.ownState()
         self.chips = chips
     }
 
@@ -77,6 +90,7 @@ public final class DrumJudgeMode<Classifier: EventClassifier>: PracticeMode {
     }
 
     public func advance(to time: EngineTime) {
+        applySpeedChanges()
         judge.advance(to: time, latency: latencies.largest)
         publishFinals()
     }

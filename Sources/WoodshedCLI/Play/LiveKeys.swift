@@ -2,13 +2,14 @@ import WoodshedCore
 import WoodshedEngine
 import WoodshedStore
 
-/// The mix keys while `play` (or `demo --realtime`) runs live: a channel's letter turns it down,
-/// its capital turns it up (`MixKeys`). The main thread reads the terminal between the display's
-/// updates and sets the mixer's level, which the audio thread hears from its next period.
+/// The keys while `play` (or `demo --realtime`) runs live: the mix keys — a channel's letter turns
+/// it down, its capital turns it up (`MixKeys`) — and the speed keys `[` `]`, handed to whoever
+/// runs the session. The main thread reads the terminal between the display's updates and sets the
+/// mixer's level, which the audio thread hears from its next period.
 ///
 /// Only when standard input is a terminal and is not itself the instrument (`--input keys`). What
 /// was changed is remembered for the next run, like `--volume`.
-final class LiveMixKeys {
+final class LiveKeys {
     private let terminal = RawTerminal()
     private let mixer: Mixer
     private let json: Bool
@@ -25,13 +26,16 @@ final class LiveMixKeys {
     /// Raw mode on, and the one-line help (text mode).
     func start() {
         terminal.enter()
-        if !json { Output.line(MixKeys.help) }
+        if !json { Output.line(MixKeys.help + "; [ ] speed −/+ 5 %") }
     }
 
-    /// Applies the keys pressed since the last call, one line each.
-    func poll() {
+    /// Applies the mix keys pressed since the last call, one line each; hands the others to `other`.
+    func poll(other: (UInt8) -> Void) {
         terminal.read(waitingUpTo: 0) { key in
-            guard let (channel, level) = MixKeys.change(for: key, current: mixer.level(of:)) else { return }
+            guard let (channel, level) = MixKeys.change(for: key, current: mixer.level(of:)) else {
+                other(key)
+                return
+            }
             mixer.setLevel(level, for: channel)
             if !changed.contains(channel) { changed.append(channel) }
             if json {
