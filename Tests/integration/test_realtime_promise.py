@@ -3,6 +3,7 @@ sequencer as input and the loopback card as output (ALSA reads and writes on the
 and its guard counts every allocation, free and lock those threads make after they start."""
 
 import os
+import pty
 import re
 import tempfile
 import time
@@ -42,16 +43,25 @@ def test_play_through_the_sequencer_and_the_sound_card_allocates_and_locks_nothi
     workdir = Path(tempfile.mkdtemp())
     chart = workdir / "guard.wchart"
     chart.write_text("title: Guard\nbpm: 120\n\nmeasure\nkick   x-x-\nsnare  -x-x\n")
-    env = {**os.environ, "WOODSHED_DATA_DIR": str(workdir)}
-    play = ab.JsonLinesProcess([checker, "play", str(chart), "--input", f"alsa:{ab.VIRMIDI_ADDRESS}",
-                                "--output", f"alsa:{ab.LOOPBACK_PLAYBACK}", "--soundfont", str(ab.soundfont()),
-                                "--count-in", "1", "--json"], env=env)
-    start = play.wait_for(lambda ls: [o for o in ls if o.get("type") == "start"], 120, "the start line")[0]
-    zero = time.monotonic_ns() + int(start["starts_in_ms"] * 1e6)
-    with ab.VirmidiWriter() as midi:
-        for k in range(4):
-            ab.wait_until(zero + k * 500_000_000)
-            midi.note_on(36 if k % 2 == 0 else 38, 100)
-    play.wait_for(lambda ls: [o for o in ls if o.get("type") == "summary"], 60, "the summary")
-    assert play.proc.wait(30) == 0, play.describe()
+    env = {**os.environ, "WOODSHED_DATA_DIR": str(workdir), "XDG_CONFIG_HOME": str(workdir / "config")}
+    # A terminal on stdin, so the keys that change the speed and the mix while playing are checked too.
+    master, slave = pty.openpty()
+    try:
+        play = ab.JsonLinesProcess([checker, "play", str(chart), "--input", f"alsa:{ab.VIRMIDI_ADDRESS}",
+                                    "--output", f"alsa:{ab.LOOPBACK_PLAYBACK}", "--soundfont", str(ab.soundfont()),
+                                    "--count-in", "1", "--json"], env=env, stdin=slave)
+        start = play.wait_for(lambda ls: [o for o in ls if o.get("type") == "start"], 120, "the start line")[0]
+        zero = time.monotonic_ns() + int(start["starts_in_ms"] * 1e6)
+        os.write(master, b"]s")
+        play.wait_for(lambda ls: [o for o in ls if o.get("type") == "speed"] and [o for o in ls if o.get("type") == "mix"],
+                      30, "the speed and mix lines")
+        with ab.VirmidiWriter() as midi:
+            for k in range(4):
+                ab.wait_until(zero + k * 476_190_476)  # 105 %
+                midi.note_on(36 if k % 2 == 0 else 38, 100)
+        play.wait_for(lambda ls: [o for o in ls if o.get("type") == "summary"], 60, "the summary")
+        assert play.proc.wait(30) == 0, play.describe()
+    finally:
+        os.close(master)
+        os.close(slave)
     assert CLEAN.match(verdict(play)), play.describe()
