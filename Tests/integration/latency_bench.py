@@ -4,7 +4,10 @@ For each player — `woodshed monitor` and bare `fluidsynth`, with the same soun
 size and period count on the same loopback card — it sends notes into the sequencer through the
 VirMIDI port 16:0 and finds each note's onset in a timed capture of the loopback. The players take
 turns (woodshed, fluidsynth, fluidsynth, woodshed, …) in one guest, so a slow moment of the
-emulated machine does not fall on one player only. It prints, per round and pooled: p50/p99/max of
+emulated machine does not fall on one player only. With `--song`, a third player takes its turns:
+`woodshed play` on a long chart whose song (a 44.1 kHz file, resampled, and stretched to 75 % by
+Rubber Band on the song's thread) plays all along, the click off and the song far below the hits
+(−60 dB), so what the onset finder hears is the hit feedback with the song's work going on. It prints, per round and pooled: p50/p99/max of
 note-in → sound-out, the underruns each player met (counted the same way for both by
 `xrun_counter.c`, preloaded into each), the onsets not found, woodshed's own stages (stamp → read →
 note-on → written) and the ratio woodshed / fluidsynth. Its defaults are woodshed's own (read from
@@ -55,6 +58,28 @@ class Round:
         self.xruns = 0
         self.own_xruns = None
         self.stages = None
+        self.song_underruns = None
+
+
+def song_chart(folder: Path, seconds: int) -> Path:
+    """A chart of `seconds` at 75 % (one kick a bar) with a quiet 44.1 kHz stereo song all along."""
+    import random
+    import wave
+    rng = random.Random(7)
+    song = folder / "quiet.wav"
+    with wave.open(str(song), "wb") as w:
+        w.setnchannels(2)
+        w.setsampwidth(2)
+        w.setframerate(44100)
+        frames = bytearray()
+        for _ in range(44100 * seconds):
+            v = rng.randint(-33, 33).to_bytes(2, "little", signed=True)  # about −60 dBFS
+            frames += v + v
+        w.writeframes(bytes(frames))
+    measures = int(seconds * 0.75 / 2) + 1
+    chart = folder / "song-bench.wchart"
+    chart.write_text(f"title: Song bench\nbpm: 120\nbacking: quiet.wav\n\nmeasure x{measures}\nkick   x---\n")
+    return chart
 
 
 def play_round(player: str, args, hr) -> Round:
@@ -64,6 +89,15 @@ def play_round(player: str, args, hr) -> Round:
     same = dict(rate=args.rate, period=args.period, periods=args.periods)
     if player == "fluidsynth":
         proc = ab.BareFluidSynth(sf2=args.soundfont, env=env, **same)
+    elif player == "song":
+        proc = ab.JsonLinesProcess([ab.woodshed_binary(), "play", str(args.song_chart), "--input", f"alsa:{ab.VIRMIDI_ADDRESS}",
+                                    "--map", "gm", "--output", f"alsa:{ab.LOOPBACK_PLAYBACK}", "--soundfont", args.soundfont,
+                                    "--rate", str(args.rate), "--period", str(args.period), "--periods", str(args.periods),
+                                    "--speed", "75", "--stretch", args.song_stretch, "--click", "off", "--count-in", "0",
+                                    "--no-store", "--json"],
+                                   env={**env, "WOODSHED_DATA_DIR": str(counted.parent)})
+        start = proc.wait_for(lambda ls: [o for o in ls if o.get("type") == "start"], 120, "the start line")[0]
+        time.sleep(max(start["starts_in_ms"], 0) / 1000 + 0.5)  # the song is playing
     else:
         proc = ab.start_monitor("--map", "gm", "--output", f"alsa:{ab.LOOPBACK_PLAYBACK}", "--soundfont", args.soundfont,
                                 "--rate", str(args.rate), "--period", str(args.period), "--periods", str(args.periods),
@@ -92,6 +126,10 @@ def play_round(player: str, args, hr) -> Round:
         summary = (proc.of_type("summary") or [{}])[0]
         result.own_xruns = summary.get("xruns")
         result.stages = summary.get("stages_us")
+    if player == "song":
+        summary = (proc.of_type("summary") or [{}])[0]
+        result.own_xruns = summary.get("xruns")
+        result.song_underruns = summary.get("song_underruns")
     return result
 
 
@@ -112,8 +150,15 @@ def main():
     ap.add_argument("--timer", choices=["hr", "jiffies"], default="hr",
                     help="the loopback card's clock: a high-resolution timer (default) or the kernel's 4 ms jiffies")
     ap.add_argument("--soundfont", default=str(ab.soundfont()))
+    ap.add_argument("--song", action="store_true",
+                    help="a third player: woodshed play with a song stretched to 75 %% playing (see above)")
+    ap.add_argument("--song-stretch", choices=["finer", "faster"], default="finer",
+                    help="the song player's stretcher: R3 (finer, woodshed's default) or R2 (faster)")
     ap.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
     args = ap.parse_args()
+    if args.song:
+        seconds = int(args.notes * args.gap_ms / 1000 / 0.75) + 30
+        args.song_chart = song_chart(Path(tempfile.mkdtemp()), seconds)
 
     defaults = " (woodshed's defaults)" if (args.period, args.periods) == (default_period, default_periods) else ""
     print(f"latency bench: {args.notes} notes a round, every {args.gap_ms} ms, note {args.note}; {args.rate} Hz, "
@@ -126,9 +171,11 @@ def main():
     try:
         if hr:
             hr.run_clock(args.rate, args.period)
-        order = ["woodshed", "fluidsynth", "fluidsynth", "woodshed"]
-        for k in range(2 * args.rounds):
-            r = play_round(order[k % 4], args, hr)
+        order = ["woodshed", "fluidsynth", "song", "song", "fluidsynth", "woodshed"] if args.song \
+            else ["woodshed", "fluidsynth", "fluidsynth", "woodshed"]
+        players = len(set(order))
+        for k in range(players * args.rounds):
+            r = play_round(order[k % len(order)], args, hr)
             rounds.append(r)
             own = f" (its own count {r.own_xruns})" if r.own_xruns is not None else ""
             print(f"round {k + 1} {r.player:<10} note-in → onset: {spread(r.latencies)}; "
@@ -137,10 +184,11 @@ def main():
         if hr:
             hr.restore()
 
-    pooled = {p: [x for r in rounds if r.player == p for x in r.latencies] for p in ("woodshed", "fluidsynth")}
+    names = ("woodshed", "fluidsynth", "song") if args.song else ("woodshed", "fluidsynth")
+    pooled = {p: [x for r in rounds if r.player == p for x in r.latencies] for p in names}
     xruns = {p: sum(r.xruns for r in rounds if r.player == p) for p in pooled}
     missing = sum(r.missing for r in rounds)
-    for player in ("woodshed", "fluidsynth"):
+    for player in names:
         print(f"{player:<10} all rounds: {spread(pooled[player])}; {xruns[player]} xruns")
     stage_p50 = {}
     for stage in ("stamp_to_read", "stamp_to_note_on", "stamp_to_written"):
@@ -155,6 +203,13 @@ def main():
     ratio = {p: ab.percentile(pooled["woodshed"], p) / ab.percentile(pooled["fluidsynth"], p) for p in (50, 99)}
     for p in (50, 99):
         print(f"ratio p{p}   woodshed / fluidsynth = {ratio[p]:.3f} (goal ≤ 1.05)")
+    song = {}
+    if args.song and pooled["song"]:
+        song = {p: ab.percentile(pooled["song"], p) / ab.percentile(pooled["fluidsynth"], p) for p in (50, 99)}
+        underruns = sum(getattr(r, "song_underruns", 0) or 0 for r in rounds if r.player == "song")
+        for p in (50, 99):
+            print(f"ratio p{p}   woodshed with the song at 75 % / fluidsynth = {song[p]:.3f} (goal: as without, {ratio[p]:.3f})")
+        print(f"song       {xruns['song']} xruns (without the song: {xruns['woodshed']}); {underruns} song underruns")
     if args.json:
         print(json.dumps({
             "period": args.period, "periods": args.periods, "rate": args.rate, "timer": args.timer,
@@ -169,6 +224,8 @@ def main():
             "woodshed_stamp_to_read_p50_ms": stage_p50["stamp_to_read"],
             "woodshed_stamp_to_noteon_p50_ms": stage_p50["stamp_to_note_on"],
             "woodshed_stamp_to_written_p50_ms": stage_p50["stamp_to_written"],
+            **({"song_p50_ratio": round(song[50], 3), "song_p99_ratio": round(song[99], 3),
+                "song_p50_ms": round(ab.percentile(pooled["song"], 50), 3), "song_xruns": xruns["song"]} if song else {}),
         }, sort_keys=True))
     return 0
 
