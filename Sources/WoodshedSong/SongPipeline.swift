@@ -11,7 +11,7 @@ import WoodshedSampleRate
 /// speed other than 100 % is asked for) and primed with the audio before it, the resampler reset.
 final class SongPipeline {
     let source: SongSource
-    private(set) var stretcher: TimeStretcher?
+    private var stretcher: TimeStretcher?
     let resampler: Resampler?
     private let engine: TimeStretcher.Engine
     private var stretching = false
@@ -50,8 +50,8 @@ final class SongPipeline {
             source.seek(to: frame)
             return
         }
-        if stretcher == nil { stretcher = try TimeStretcher(sampleRate: source.sampleRate, timeRatio: 1 / speed, engine: engine) }
-        guard let stretcher else { return }
+        let stretcher = try self.stretcher ?? TimeStretcher(sampleRate: source.sampleRate, timeRatio: 1 / speed, engine: engine)
+        self.stretcher = stretcher
         stretcher.reset(timeRatio: 1 / speed)
         let pad = stretcher.startPad
         source.seek(to: frame - Int64(pad))

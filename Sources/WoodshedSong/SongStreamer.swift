@@ -22,7 +22,7 @@ import WoodshedRubberBand
 public final class SongStreamer: @unchecked Sendable {
     public let playback: SongPlayback
     public let outputRate: Int
-    /// The stretcher's engine, when the song is stretched.
+    /// Read → stretch → resample.
     private let pipeline: SongPipeline
     private let ring: FrameRing
     /// The crossfade, in output frames.
@@ -169,8 +169,9 @@ public final class SongStreamer: @unchecked Sendable {
 
     /// Ring index − timeline frame for what this thread writes now.
     private var shift = 0
-    /// The ring index the audio thread will jump to, while it has not yet.
-    private var jumpTo: Int?
+    /// The ring index of the last cut's new frames: until the audio thread jumps there, the frames
+    /// ready ahead are counted from it (indices only grow, so afterwards `consumed` is larger).
+    private var jumpTo = 0
 
     private func run() throws {
         var timeline = current
@@ -319,8 +320,7 @@ public final class SongStreamer: @unchecked Sendable {
     private func commit(_ frames: UnsafePointer<Float>, frames count: Int) throws {
         var done = 0
         while done < count {
-            if let target = jumpTo, playback.cutState == .none, ring.consumed >= target { jumpTo = nil }
-            let from = max(ring.consumed, jumpTo ?? 0)
+            let from = max(ring.consumed, jumpTo)
             let room = min(fill - (ring.written - from), count - done)
             let n = room > 0 ? ring.write(frames + 2 * done, frames: room) : 0
             done += n

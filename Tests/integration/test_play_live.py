@@ -2,6 +2,8 @@
 kernel stamps, scored and stored, while the click plays through ALSA PCM."""
 
 import os
+import pty
+import subprocess
 import tempfile
 import time
 from pathlib import Path
@@ -23,14 +25,21 @@ snare  -x-x
 NOTES = [(36 if k % 2 == 0 else 38, k * 500) for k in range(8)]
 
 
-def test_notes_played_live_are_judged_by_their_stamps():
+def start_play(name: str, *extra: str, stdin=subprocess.DEVNULL) -> ab.JsonLinesProcess:
+    """`woodshed play` on CHART (written to a fresh folder that also holds its data and config) from
+    the VirMIDI port to the loopback card, 3 × 256 frames, one bar of count-in."""
     workdir = Path(tempfile.mkdtemp())
-    chart = workdir / "live.wchart"
+    chart = workdir / name
     chart.write_text(CHART)
-    env = {**os.environ, "WOODSHED_DATA_DIR": str(workdir)}
-    play = ab.JsonLinesProcess([ab.woodshed_binary(), "play", str(chart), "--input", f"alsa:{ab.VIRMIDI_ADDRESS}",
+    env = {**os.environ, "WOODSHED_DATA_DIR": str(workdir), "XDG_CONFIG_HOME": str(workdir / "config")}
+    return ab.JsonLinesProcess([ab.woodshed_binary(), "play", str(chart), "--input", f"alsa:{ab.VIRMIDI_ADDRESS}",
                                 "--output", f"alsa:{ab.LOOPBACK_PLAYBACK}", "--period", "256", "--periods", "3",
-                                "--soundfont", str(ab.soundfont()), "--count-in", "1", "--json"], env=env)
+                                "--soundfont", str(ab.soundfont()), "--count-in", "1", "--json", *extra],
+                               env=env, stdin=stdin)
+
+
+def test_notes_played_live_are_judged_by_their_stamps():
+    play = start_play("live.wchart")
     start = play.wait_for(lambda ls: [o for o in ls if o.get("type") == "start"], 120, "the start line")[0]
     zero = time.monotonic_ns() + int(start["starts_in_ms"] * 1e6)
     with ab.VirmidiWriter() as midi:
@@ -55,17 +64,9 @@ def test_notes_played_live_are_judged_by_their_stamps():
 def test_mix_keys_pressed_while_playing_change_the_level():
     """A terminal on stdin: `s` turns the song down 10 %, `S` up again, `k` the kit down; each is
     one JSON line as the run goes on."""
-    import pty
-    workdir = Path(tempfile.mkdtemp())
-    chart = workdir / "keys.wchart"
-    chart.write_text(CHART)
-    env = {**os.environ, "WOODSHED_DATA_DIR": str(workdir), "XDG_CONFIG_HOME": str(workdir / "config")}
     master, slave = pty.openpty()
     try:
-        play = ab.JsonLinesProcess([ab.woodshed_binary(), "play", str(chart), "--input", f"alsa:{ab.VIRMIDI_ADDRESS}",
-                                    "--output", f"alsa:{ab.LOOPBACK_PLAYBACK}", "--period", "256", "--periods", "3",
-                                    "--soundfont", str(ab.soundfont()), "--count-in", "1", "--json",
-                                    "--volume", "song=50,kit=80"], env=env, stdin=slave)
+        play = start_play("keys.wchart", "--volume", "song=50,kit=80", stdin=slave)
         play.wait_for(lambda ls: [o for o in ls if o.get("type") == "start"], 120, "the start line")
         for key in b"sSk":
             os.write(master, bytes([key]))
@@ -82,16 +83,9 @@ def test_mix_keys_pressed_while_playing_change_the_level():
 def test_the_speed_keys_move_the_rest_of_the_chart_and_its_judging():
     """`[` while playing: 5 % slower from just ahead on. The notes after the change are expected at
     their new times, so a drummer who follows the slower click is judged on time."""
-    import pty
-    workdir = Path(tempfile.mkdtemp())
-    chart = workdir / "slower.wchart"
-    chart.write_text(CHART)
-    env = {**os.environ, "WOODSHED_DATA_DIR": str(workdir), "XDG_CONFIG_HOME": str(workdir / "config")}
     master, slave = pty.openpty()
     try:
-        play = ab.JsonLinesProcess([ab.woodshed_binary(), "play", str(chart), "--input", f"alsa:{ab.VIRMIDI_ADDRESS}",
-                                    "--output", f"alsa:{ab.LOOPBACK_PLAYBACK}", "--period", "256", "--periods", "3",
-                                    "--soundfont", str(ab.soundfont()), "--count-in", "1", "--json"], env=env, stdin=slave)
+        play = start_play("slower.wchart", stdin=slave)
         start = play.wait_for(lambda ls: [o for o in ls if o.get("type") == "start"], 120, "the start line")[0]
         zero = time.monotonic_ns() + int(start["starts_in_ms"] * 1e6)
         os.write(master, b"[")

@@ -87,9 +87,8 @@ public struct PracticePlan: Sendable {
     ///   - passes: how many passes to lay out when `options.passes` is nil (a live run that loops
     ///     until stopped lays out many).
     ///   - tail: how long after the last note the run lasts (the judge's Good window).
-    public init(chart original: Chart, options: PracticeOptions, defaultPasses: Int = 1, tail: EngineTime = .milliseconds(84)) throws(PlanError) {
+    public init(chart: Chart, options: PracticeOptions, defaultPasses: Int = 1, tail: EngineTime = .milliseconds(84)) throws(PlanError) {
         self.options = options
-        let chart = original
         let level = options.level
         let measures = options.loop ?? 1...max(chart.measures.count, 1)
         guard measures.upperBound <= chart.measures.count else {

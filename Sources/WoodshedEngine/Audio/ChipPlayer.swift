@@ -61,8 +61,6 @@ public final class ChipPlayer: @unchecked Sendable {
     public let sampleRate: Int
     /// Hits to sound, pushed by the timing thread, started by `render`.
     public let hits: SPSCQueue<Trigger>
-    /// Chips not sounded because the hit queue was full (read after the run).
-    public var droppedHits: Int { hits.dropped }
 
     private let data: UnsafeMutablePointer<Float>
     /// Per sound: where its frames start in `data` (in floats), how many frames, its gains;

@@ -106,7 +106,7 @@ public final class SongPlayback: @unchecked Sendable {
         defer { reached.store(max(ring.consumed - shift, 0), ordering: .releasing) }
         if index + frames <= 0 { return }  // the song's timeline has not begun
         var done = max(-index, 0)
-        while true {
+        while done < frames {
             let position = ring.consumed - shift
             if acceptedCut >= 0, position == acceptedCut {
                 // At the cut: over the old frames to the new ones.
@@ -125,8 +125,6 @@ public final class SongPlayback: @unchecked Sendable {
                 if position < due {
                     // Frames due before now that were never read (late ones after an underrun): skip.
                     if ring.skip(min(due - position, limit)) > 0 { continue }
-                } else if done >= frames {
-                    return
                 } else if ring.read(adding: left + done, right + done, frames: min(frames - done, limit), gain: gain) > 0 {
                     done = ring.consumed - shift - index
                     continue
