@@ -22,12 +22,15 @@ final class SongPipeline {
     private var middleOffset = 0
     private var middleCount = 0
 
-    /// - Parameter speed: the speed the song starts at (the stretcher is made now when it is not 100 %,
-    ///   so a failure to make one is said before the run).
-    init(source: SongSource, speed: Double, outputRate: Int, engine: TimeStretcher.Engine) throws {
+    /// - Parameters:
+    ///   - speed: the speed the song starts at (the stretcher is made now when it is not 100 %, so a
+    ///     failure to make one is said before the run).
+    ///   - changesSpeed: the speed may change while playing: the stretcher is made now in any case
+    ///     (making one takes a while; not inside a change's lead).
+    init(source: SongSource, speed: Double, outputRate: Int, engine: TimeStretcher.Engine, changesSpeed: Bool = false) throws {
         self.source = source
         self.engine = engine
-        stretcher = speed == 1 ? nil : try TimeStretcher(sampleRate: source.sampleRate, timeRatio: 1 / speed, engine: engine)
+        stretcher = speed == 1 && !changesSpeed ? nil : try TimeStretcher(sampleRate: source.sampleRate, timeRatio: 1 / speed, engine: engine)
         resampler = source.sampleRate == outputRate ? nil : try Resampler(from: source.sampleRate, to: outputRate)
         input = .allocate(capacity: 2 * 8192)
         input.initialize(repeating: 0, count: 2 * 8192)

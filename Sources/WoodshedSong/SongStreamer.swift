@@ -19,6 +19,13 @@ import WoodshedRubberBand
 /// as at a loop's seam), and writes the new frames after the old ones; the audio thread jumps over
 /// the old frames at the cut (`SongPlayback`). Asked for `changeLead` ahead of what plays (80 ms),
 /// a change is heard within 100 ms.
+///
+/// A change is made at the time asked for unless the machine cannot keep up: the audio thread takes
+/// one cut at a time, so a change asked while another is under way waits for it (changes still
+/// waiting when one is taken are made with it, in one cut), and one whose time has played by then
+/// is made where the song is and counted in `lateChanges`. The old song is always written past the
+/// cut before the new one begins (silence past the song's end), so a cut never lands on frames that
+/// were never written.
 public final class SongStreamer: @unchecked Sendable {
     public let playback: SongPlayback
     public let outputRate: Int
@@ -39,10 +46,11 @@ public final class SongStreamer: @unchecked Sendable {
     /// A change asked for and not yet taken on by the song's thread.
     private struct Change {
         var time: EngineTime
-        /// Posted to the audio thread by whoever asked (else the song's thread posts it).
+        /// Its cut has been posted to the audio thread (by whoever asked, or by the song's thread).
         var posted: Bool
         var make: @Sendable (SongTimeline, EngineTime) -> SongTimeline
     }
+    private let late = ManagedAtomic<Int>(0)
     private let lock = NSLock()
     private var pending: [Change] = []
     private var taking = false
@@ -54,11 +62,14 @@ public final class SongStreamer: @unchecked Sendable {
     /// - Parameters:
     ///   - ringSeconds: how far ahead the song is prepared.
     ///   - offline: whether the audio side waits for the song (rendering to a file) or never does (live).
+    ///   - changesSpeed: whether the speed may change while playing: the stretcher is then made now,
+    ///     not inside a change's lead.
     public init(source: SongSource, timeline: SongTimeline, outputRate: Int, engine: TimeStretcher.Engine = .finer,
-                ringSeconds: Double = 5, offline: Bool) throws {
+                ringSeconds: Double = 5, offline: Bool, changesSpeed: Bool = false) throws {
         current = timeline
         self.outputRate = outputRate
-        pipeline = try SongPipeline(source: source, speed: timeline.speed, outputRate: outputRate, engine: engine)
+        pipeline = try SongPipeline(source: source, speed: timeline.speed, outputRate: outputRate, engine: engine,
+                                    changesSpeed: changesSpeed)
         fill = Int(ringSeconds * Double(outputRate))
         ring = FrameRing(minimumFrames: fill + fill / 2)
         fade = Int(timeline.crossfade.sampleIndex(atRate: outputRate))
@@ -82,6 +93,9 @@ public final class SongStreamer: @unchecked Sendable {
             progress.wait()
         }
     }
+
+    /// Changes made later than asked for: the machine did not keep up (see the type's notes).
+    public var lateChanges: Int { late.load(ordering: .relaxed) }
 
     /// Whether the whole song, with every change asked for, has been prepared.
     public var isFinished: Bool { state.isFinished }
@@ -126,27 +140,39 @@ public final class SongStreamer: @unchecked Sendable {
         practiceTime(ofFrame: playback.position + fade) + Self.changeLead
     }
 
-    /// Replaces the song from practice time `time` on by what `make` returns (given the timeline as
-    /// it is then, and the time the change is made at): `time`, or later if the audio thread has
-    /// already played past it when it hears of it. Changes are taken on in the order asked. Offline,
-    /// asked between two periods, a change is made exactly at `time` (or where the audio thread is).
-    public func change(at time: EngineTime, _ make: @escaping @Sendable (SongTimeline, EngineTime) -> SongTimeline) {
-        // Never before what has played (live, ask for `earliestChange` or later: a change nearer
-        // than that may be heard late).
-        let time = max(time, practiceTime(ofFrame: playback.position + fade))
+    /// Replaces the song from practice time `time` on by what `make` returns, given the timeline as
+    /// it is then and the time the change is made at; only its segments from that time on are used
+    /// (`SongTimeline.segments(from:)`). Changes are taken on in the order asked.
+    ///
+    /// Returns the time the change is made at: `time`, unless that has already played (then where
+    /// the song is), or the machine does not keep up (`lateChanges`). Live, ask for `earliestChange`
+    /// or later. Offline, a change is made exactly at `time`: the audio side waits for it there.
+    @discardableResult
+    public func change(at time: EngineTime, _ make: @escaping @Sendable (SongTimeline, EngineTime) -> SongTimeline) -> EngineTime {
+        let played = practiceTime(ofFrame: playback.position + fade)
+        if time < played { late.wrappingIncrement(ordering: .relaxed) }
+        let time = max(time, played)
         lock.withLock {
-            // With nothing else under way the cut is posted at once, so an offline run asking
-            // between two periods gets its change exactly where it asked.
+            // With nothing else under way the cut is posted at once, so a change asked ahead of the
+            // audio thread is made exactly where asked; else it waits, and offline the audio side
+            // waits for it at its time.
             let post = pending.isEmpty && !taking && playback.cutState == .none
-            if post { playback.postCut(at: frameIndex(of: time) - fade) }
+            if post {
+                playback.postCut(at: frameIndex(of: time) - fade)
+            } else if pending.isEmpty {
+                playback.hold(at: frameIndex(of: time) - fade)
+            }
             pending.append(Change(time: time, posted: post, make: make))
             state.asked.wrappingIncrement(ordering: .releasing)
         }
         state.progress.signal()
+        return time
     }
 
-    /// The song's speed changes at `time` (pitch kept): see `SongTimeline.changingSpeed`.
-    public func changeSpeed(to speed: Double, at time: EngineTime) {
+    /// The song's speed changes at `time` (pitch kept): see `SongTimeline.changingSpeed`. Returns the
+    /// time it changes at, as `change(at:_:)`.
+    @discardableResult
+    public func changeSpeed(to speed: Double, at time: EngineTime) -> EngineTime {
         change(at: time) { $0.changingSpeed(to: speed, at: $1) }
     }
 
@@ -179,43 +205,40 @@ public final class SongStreamer: @unchecked Sendable {
         var taken = 0
         while true {
             if try !write(timeline, from: cut) {
-                // All written: done until a change is asked for.
+                // All written: done until a change is asked for. Past the song's end the old song is
+                // silence: written up to the change's crossfade like any other old frames.
                 state.writtenThrough.store(taken, ordering: .releasing)
                 state.progress.signal()
-                while lock.withLock({ pending.isEmpty }) {
+                var agreed: EngineTime?
+                while agreed == nil {
                     if stopping.load(ordering: .relaxed) { throw Stopped() }
-                    usleep(2_000)
+                    agreed = agree()
+                    if agreed == nil { usleep(1_000) }
                 }
+                try writeSilence(throughFrame: frameIndex(of: agreed!) + fade)
             }
-            var change = lock.withLock {
+            // The cut is agreed and the old song written past its crossfade: take the change, and
+            // any asked for since (made with it, in the one cut).
+            let changes = lock.withLock {
                 taking = true
-                return pending.removeFirst()
+                let all = pending
+                pending.removeAll()
+                playback.hold(at: Int.max)
+                return all
             }
-            // Agree on the cut's frame with the audio thread.
-            if !change.posted {
-                while playback.cutState != .none { try pause() }
-                change.time = max(change.time, earliestChange)
-                playback.postCut(at: frameIndex(of: change.time) - fade)
-                state.progress.signal()
+            let time = changes[0].time
+            let frame = frameIndex(of: time) - fade
+            var newTimeline = timeline
+            for change in changes {
+                if change.time < time { late.wrappingIncrement(ordering: .relaxed) }
+                newTimeline = change.make(newTimeline, max(change.time, time))
             }
-            while true {
-                let decided = playback.cutState
-                if decided == .accepted { break }
-                if decided == .refused {
-                    change.time = earliestChange
-                    playback.postCut(at: frameIndex(of: change.time) - fade)
-                    state.progress.signal()
-                }
-                try pause()
-            }
-            let frame = frameIndex(of: change.time) - fade
-            let newTimeline = change.make(timeline, change.time)
-            cut = Cut(time: change.time, frame: frame, old: oldFrames(from: frame))
+            cut = Cut(time: time, frame: frame, old: oldFrames(from: frame))
             let resume = ring.written
             shift = resume - frame
             jumpTo = resume
             playback.resume(atRingIndex: resume)
-            taken += 1
+            taken += changes.count
             timeline = newTimeline
             lock.withLock {
                 current = newTimeline
@@ -224,22 +247,61 @@ public final class SongStreamer: @unchecked Sendable {
         }
     }
 
+    /// Agrees the first waiting change's cut with the audio thread, one step: posts it when no
+    /// other cut is under way, asks again further ahead when it was refused. Returns the change's
+    /// time once the audio thread has accepted its cut.
+    private func agree() -> EngineTime? {
+        lock.withLock {
+            guard let next = pending.first else { return nil }
+            switch playback.cutState {
+            case .accepted where next.posted:
+                return next.time
+            case .none where !next.posted, .refused where next.posted:
+                // Offline the audio side waits at the hold, so "soonest" needs no lead.
+                let soonest = playback.waitsForFrames ? practiceTime(ofFrame: playback.position + fade) : earliestChange
+                let time = max(next.time, soonest)
+                if time > next.time { late.wrappingIncrement(ordering: .relaxed) }
+                pending[0].time = time
+                pending[0].posted = true
+                playback.postCut(at: frameIndex(of: time) - fade)
+                // Offline, the audio side now waits at this cut; at the next waiting change after it.
+                playback.hold(at: pending.count > 1 ? frameIndex(of: pending[1].time) - fade : Int.max)
+                state.progress.signal()
+                return nil
+            default:
+                // Posted and not yet looked at, or another cut's jump still to come.
+                return nil
+            }
+        }
+    }
+
+    /// Writes silence (the old song past its end) until the ring holds timeline frame `frame`.
+    private func writeSilence(throughFrame frame: Int) throws {
+        let chunk = 1024
+        let zeros = [Float](repeating: 0, count: 2 * chunk)
+        do {
+            while ring.written - shift < frame {
+                try zeros.withUnsafeBufferPointer { try commit($0.baseAddress!, frames: min(chunk, frame - (ring.written - shift))) }
+            }
+        } catch is Interrupted {
+            // Written far enough for the agreed cut: what this was for.
+        }
+    }
+
     private func pause() throws {
         if stopping.load(ordering: .relaxed) { throw Stopped() }
         usleep(500)
     }
 
-    /// The old song's frames across a cut at `frame` (as in the ring; silence past what was
-    /// written): kept whole up to the change's time, then faded out — the other half of the
+    /// The old song's frames across a cut at `frame` (as in the ring, written that far before any
+    /// change is taken): kept whole up to the change's time, then faded out — the other half of the
     /// crossfade the new song's fade-in makes.
     private func oldFrames(from frame: Int) -> [Float] {
         let count = 2 * fade
         var old = [Float](repeating: 0, count: 2 * count)
         let first = frame + shift
-        let available = max(0, min(count, ring.written - first))
-        if available > 0 {
-            old.withUnsafeMutableBufferPointer { ring.copy(from: first, frames: available, into: $0.baseAddress!) }
-        }
+        precondition(ring.written - first >= count, "a cut past what the song's thread has written")
+        old.withUnsafeMutableBufferPointer { ring.copy(from: first, frames: count, into: $0.baseAddress!) }
         for k in fade..<count {
             let gain = Float(cos(Double.pi / 2 * (Double(k - fade) + 0.5) / Double(fade)))
             old[2 * k] *= gain
@@ -248,8 +310,8 @@ public final class SongStreamer: @unchecked Sendable {
         return old
     }
 
-    /// Writes `timeline` into the ring: all of it, or from a cut on (its segments that start at or
-    /// after the cut's time, over the old song's faded frames). Returns false when all is written,
+    /// Writes `timeline` into the ring: all of it, or from a cut on (its segments from the cut's
+    /// time on, over the old song's faded frames). Returns false when all is written,
     /// true when a change is waiting.
     private func write(_ timeline: SongTimeline, from cut: Cut?) throws -> Bool {
         let rate = outputRate
@@ -262,7 +324,7 @@ public final class SongStreamer: @unchecked Sendable {
             if let cut {
                 try cut.old.withUnsafeBufferPointer { try mix.add($0.baseAddress!, frames: 2 * fade, at: cut.frame) { try commit($0, frames: $1) } }
             }
-            let segments = timeline.segments.filter { cut == nil || $0.practiceStart >= cut!.time }
+            let segments = cut.map { timeline.segments(from: $0.time) } ?? timeline.segments
             let sourceRate = pipeline.source.sampleRate
             for (n, segment) in segments.enumerated() {
                 let startIndex = frameIndex(of: segment.practiceStart) - fade
@@ -289,12 +351,12 @@ public final class SongStreamer: @unchecked Sendable {
         return false
     }
 
-    /// Throws `Stopped` when stopping, `Interrupted` when a change is waiting and the song is
-    /// written past the change's crossfade (the old frames it fades out are in the ring).
+    /// Throws `Stopped` when stopping; agrees a waiting change's cut (`agree`), and throws
+    /// `Interrupted` once it is agreed and the song is written past its crossfade (the old frames
+    /// it fades out are in the ring).
     private func checkForChange() throws {
         if stopping.load(ordering: .relaxed) { throw Stopped() }
-        guard let next = lock.withLock({ pending.first }) else { return }
-        let time = next.posted ? next.time : max(next.time, earliestChange)
+        guard let time = agree() else { return }
         if ring.written - shift >= frameIndex(of: time) + fade { throw Interrupted() }
     }
 

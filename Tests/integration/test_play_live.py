@@ -3,6 +3,7 @@ kernel stamps, scored and stored, while the click plays through ALSA PCM."""
 
 import os
 import pty
+import sqlite3
 import subprocess
 import tempfile
 import time
@@ -107,3 +108,8 @@ def test_the_speed_keys_move_the_rest_of_the_chart_and_its_judging():
     offsets = [n["offset_ms"] for n in notes]
     assert max(offsets) - min(offsets) < 40, offsets
     # Played at the old times, the last notes would be about 300 ms early: misses and extras.
+    # The speed the drummer ended at is the one the chart starts at next time.
+    workdir = Path(play.args[2]).parent
+    with sqlite3.connect(workdir / "woodshed.sqlite") as db:
+        remembered = db.execute("SELECT value FROM setting WHERE key LIKE 'chart.%.speed'").fetchall()
+    assert [float(v) for (v,) in remembered] == [95.0], remembered

@@ -52,6 +52,11 @@ struct ChartInfoCommand: ParsableCommand {
             let audio = AudioFileCheck(try? file.backingTrackURL(backing, mustExist: false), namingThePath: true)
             field("backing", "\(backing.file) at \(formatMs(backing.offset)) ms" + audio.dashSummary)
         }
+        if file.bgmAdjust != .zero {
+            field("bgm adjust", String(format: "%+.0f ms (DTXMania's, from %@; applied to the song and sound effects)",
+                                       file.bgmAdjust.milliseconds, URL(fileURLWithPath: file.path).lastPathComponent + ".score.ini"))
+        }
+        for warning in file.warnings { Output.error("woodshed: warning: \(warning)") }
         if file.isSongFolder {
             // A song folder's audio is every stem, mixed.
             for stem in SongFolder.stems(in: file.folder) {
@@ -133,6 +138,8 @@ struct ChartInfoJSON: Encodable {
     var durationSeconds: Double
     var sections: [Section]
     var backing: Backing?
+    /// DTXMania's BGM adjustment (`.score.ini`), already in `backing.offset_ms` and the cues.
+    var bgmAdjustMs: Double
     struct Sound: Encodable {
         var chip: String
         var file: String
@@ -177,6 +184,7 @@ struct ChartInfoJSON: Encodable {
                            sampleRate: audio.info?.sampleRate, channels: audio.info?.channels, seconds: audio.info?.seconds,
                            problem: audio.problem)
         }
+        bgmAdjustMs = file.bgmAdjust.milliseconds
         sounds = chart.sounds.map {
             let audio = AudioFileCheck(file.soundURL($0), namingThePath: false)
             return Sound(chip: $0.chip, file: $0.file, volume: $0.volume, found: audio.found, format: audio.info?.format,

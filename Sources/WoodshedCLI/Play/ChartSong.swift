@@ -40,7 +40,7 @@ final class ChartSong {
                             stems.count == 1 ? backing.file : "the song", (needed - songEnd).seconds))
             }
             let streamer = try SongStreamer(source: source, timeline: timeline, outputRate: outputRate,
-                                            engine: options.stretch, offline: offline)
+                                            engine: options.stretch, offline: offline, changesSpeed: !offline)
             let names = stems.filter { $0.length > 0 }.map {
                 URL(fileURLWithPath: $0.reader.path).lastPathComponent
                     + ($0.gain == 0 ? " (muted)" : file.isSongFolder && $0.gain < 1 ? " (quiet)" : "") }
@@ -123,4 +123,6 @@ final class ChartSong {
 
     /// Times the song was late live (silent for a moment), for the results.
     var underruns: Int { streamer.playback.underruns }
+    /// Speed changes made in the song later than asked (the rest of the run moved at the time asked).
+    var lateChanges: Int { streamer.lateChanges }
 }

@@ -21,6 +21,7 @@ struct PlayResults {
     var lost = 0
     var xruns = 0
     var songUnderruns = 0
+    var songLateChanges = 0
 
     func print(highScore: String?, storeWarning: String?, sessionID: Int64?) {
         if json {
@@ -31,7 +32,8 @@ struct PlayResults {
                 meanOffsetMs: summary.hits > 0 ? summary.meanOffsetMilliseconds : nil,
                 sdOffsetMs: summary.hits > 1 ? summary.sdOffsetMilliseconds : nil,
                 offsets: offsets.map { InputOffset(input: $0.0, offsetMs: $0.1) }, speed: practice.speedPercent,
-                passes: passes, session: sessionID.map(Int.init), overruns: overruns, lost: lost, xruns: xruns, songUnderruns: songUnderruns))
+                passes: passes, session: sessionID.map(Int.init), overruns: overruns, lost: lost, xruns: xruns, songUnderruns: songUnderruns,
+                songLateChanges: songLateChanges))
             if let storeWarning { Output.error("woodshed: \(storeWarning)") }
             return
         }
@@ -69,7 +71,8 @@ struct PlayResults {
                                   s.miss == 1 ? "" : "es", s.hits > 0 ? s.meanOffsetMilliseconds : 0))
             }
         }
-        out += LiveTrouble.lines(overruns: overruns, lost: lost, xruns: xruns, songUnderruns: songUnderruns)
+        out += LiveTrouble.lines(overruns: overruns, lost: lost, xruns: xruns, songUnderruns: songUnderruns,
+                                 songLateChanges: songLateChanges)
         if let highScore { out.append("  " + highScore) }
         if practice.level < 5, summary.accuracy > 90 {
             out.append("  Over 90 % at level \(practice.level): try level \(practice.level + 1) "
@@ -109,6 +112,8 @@ struct SummaryRecord: Encodable {
     var xruns: Int
     /// Times the song was not ready in time (live): a moment of silence in the song only.
     var songUnderruns: Int
+    /// Speed changes the song made later than the click and the judge (the song was not ready).
+    var songLateChanges: Int
 }
 
 /// One input's latency correction.

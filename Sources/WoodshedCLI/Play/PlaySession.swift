@@ -119,9 +119,12 @@ struct PlaySession {
             try EngineRun.offline(input: setup.input, mode: mode, renderer: renderer, clock: clock,
                                   end: plan.end + max(settings.offset ?? .zero, .zero), tail: .seconds(1), drain: drain)
         } else {
-            song = try runLive(setup: setup, mode: mode, plan: plan, calibrations: calibrations, sound: sound,
-                               simulatedEvents: simulatedEvents, looping: looping, warn: warn, drain: drain,
-                               display: display, recorder: recorder, mixKeysStore: played && settings.keepsHistory ? store : nil)
+            let live = try runLive(setup: setup, mode: mode, plan: plan, calibrations: calibrations, sound: sound,
+                                   simulatedEvents: simulatedEvents, looping: looping, warn: warn, drain: drain,
+                                   display: display, recorder: recorder, mixKeysStore: played && settings.keepsHistory ? store : nil)
+            song = live.song
+            // The speed remembered for next time is the one the drummer ended at (`[` `]`).
+            if live.speed != practice.speedPercent { chosen.speedPercent = live.speed }
         }
         if let problem = song?.stop() { warn(problem) }
         drain()
@@ -157,7 +160,7 @@ struct PlaySession {
                     offsetLine: calibrations.summary(setup: setup), offsets: calibrations.applied(setup: setup),
                     passes: scored.passes, judgements: scored.judgements, overruns: setup.input.overruns,
                     lost: mode.results.dropped + setup.synthCommands.dropped, xruns: setup.renderer?.output.xruns ?? 0,
-                    songUnderruns: song?.underruns ?? 0)
+                    songUnderruns: song?.underruns ?? 0, songLateChanges: song?.lateChanges ?? 0)
             .print(highScore: outcome?.highScore?.message, storeWarning: outcome?.warning ?? recorder?.problem,
                    sessionID: settings.keepsHistory ? outcome?.session?.id : nil)
         return summary
@@ -168,11 +171,11 @@ struct PlaySession {
     static let livePasses = 200
 
     /// Live: the timing and audio threads, the count-down, hot-plugged sources and their calibrations.
-    /// Returns the song that played, if any.
+    /// Returns the song that played, if any, and the speed the run ended at.
     private func runLive(setup: EngineSetup, mode: DrumJudgeMode<DrumKitClassifier>, plan: PracticePlan,
                          calibrations: SourceCalibrations, sound: ClickVoice, simulatedEvents: [MIDIEvent]?,
                          looping: Bool, warn: (String) -> Void, drain: @escaping () -> Void,
-                         display: PlayDisplay, recorder: SessionRecorder?, mixKeysStore: Store?) throws -> ChartSong? {
+                         display: PlayDisplay, recorder: SessionRecorder?, mixKeysStore: Store?) throws -> (song: ChartSong?, speed: Int) {
         // The audio first (a soundfont can take a while to load), then time zero: the count-in is
         // never eaten by the setup.
         let renderer = try setup.makeAudio(click: sound, origin: .zero)
@@ -189,27 +192,31 @@ struct PlaySession {
             keys?.stop()
             if let store = mixKeysStore, let problem = keys?.remember(in: store) { warn(problem) }
         }
-        // `[` `]`: the speed, changed for everything at one moment just ahead (the song's earliest).
+        // `[` `]`: the speed, changed for everything at one moment just ahead (the song's earliest),
+        // 100 ms after the last change at least: the song takes one change at a time.
         var end = plan.end
         var speed = plan.options.speedPercent
+        var lastChange = EngineTime.seconds(-3600)
         let changeSpeed = { (key: UInt8) in
             let step = key == UInt8(ascii: "]") ? 5 : key == UInt8(ascii: "[") ? -5 : 0
             let new = min(max(speed + step, PracticeOptions.speedRange.lowerBound), PracticeOptions.speedRange.upperBound)
             guard step != 0, new != speed else { return }
             let soon = setup.clock.now - zero + .milliseconds(100)
-            let change = SpeedChange(at: max(soon, song?.streamer.earliestChange ?? soon), ratio: Double(new) / Double(speed))
+            let at = max(soon, song?.streamer.earliestChange ?? soon, lastChange + .milliseconds(100))
+            let change = SpeedChange(at: at, ratio: Double(new) / Double(speed))
             song?.streamer.changeSpeed(to: Double(new) / 100, at: change.at)
+            lastChange = at
             renderer.mixer.speedChanges.push(change)
             mode.speedChanges.push(change)
             display.retime(change)
             end = change.apply(to: end)
             speed = new
             recorder?.speedChanged(to: Double(new))
-            let at = display.plan.measure(at: change.at)
+            let measure = display.plan.measure(at: change.at)
             if settings.json {
-                Output.json(SpeedRecord(speed: new, atMs: change.at.milliseconds, measure: at?.measure))
+                Output.json(SpeedRecord(speed: new, atMs: change.at.milliseconds, measure: measure?.measure))
             } else {
-                Output.line("speed \(new) %" + (at.map { " from measure \($0.measure)" } ?? ""))
+                Output.line("speed \(new) %" + (measure.map { " from measure \($0.measure)" } ?? ""))
             }
         }
         let report = try EngineRun.live(
@@ -243,7 +250,7 @@ struct PlaySession {
                 }
             })
         if let error = report.audioError { Output.error("woodshed: audio stopped: \(error)") }
-        return song
+        return (song, speed)
     }
 
     /// The chart's song and its own sounds (chips) into `mixer`, each said in one line; hits play
@@ -253,11 +260,15 @@ struct PlaySession {
     private func startChartAudio(in mixer: Mixer, plan: PracticePlan, mode: DrumJudgeMode<DrumKitClassifier>,
                                  offline: Bool, warn: (String) -> Void) -> ChartSong? {
         let rate = mixer.format.sampleRate
+        for problem in file.warnings { warn("warning: \(problem)") }
         let song = ChartSong.open(file: file, plan: plan, options: settings.song, outputRate: rate, offline: offline, warn: warn)
         if let song {
             song.start(in: mixer)
             if !offline { song.streamer.waitUntilBuffered(seconds: 2) }
-            if !settings.json { Output.line("song: \(song.name)") }
+            if !settings.json {
+                let adjust = file.bgmAdjust == .zero ? "" : String(format: " (DTXMania's BGM adjust %+.0f ms)", file.bgmAdjust.milliseconds)
+                Output.line("song: \(song.name)\(adjust)")
+            }
         }
         if let chips = ChartChips.load(file: file, plan: plan, hitSound: settings.song.hitSound, outputRate: rate, warn: warn) {
             chips.start(in: mixer, judging: engine.noFeedback ? nil : mode)

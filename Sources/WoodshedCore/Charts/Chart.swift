@@ -29,6 +29,15 @@ public struct Chart: Hashable, Sendable {
     /// hits, in time order.
     public internal(set) var laneSounds: [LaneSound] = []
 
+    /// The same chart with its song and the sounds it plays by itself moved `delay` later (earlier
+    /// when negative) against its notes: DTXMania's BGM adjustment (`DTXScoreIni`).
+    public func delayingSongAndCues(by delay: EngineTime) -> Chart {
+        var chart = self
+        for k in chart.backingTracks.indices { chart.backingTracks[k].offset += delay }
+        for k in chart.soundCues.indices { chart.soundCues[k].time += delay }
+        return chart
+    }
+
     /// The tempo at the start of the chart, in quarter notes per minute.
     public var bpm: Double { tempoChanges.first?.bpm ?? 120 }
     /// The end of the last measure.

@@ -10,6 +10,12 @@ public struct ChartFile: Sendable {
     public var path: String
     public var format: ChartFormat
     public var skipped: SkippedInput
+    /// DTXMania's BGM adjustment for this chart (its `.score.ini`), already applied to the song and
+    /// the chart's own sound cues; zero when there is none.
+    public var bgmAdjust: EngineTime = .zero
+    /// Problems beside the chart that do not stop it playing, one line each (a `.score.ini` that
+    /// cannot be read).
+    public var warnings: [String] = []
 
     /// The folder holding the chart; backing tracks are relative to it.
     public var folder: URL { URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL }
@@ -55,9 +61,26 @@ public struct ChartFile: Sendable {
             }
             throw WoodshedError("\(path): the chart has no playable notes (\(why)); check that it is a drum chart")
         }
-        let file = ChartFile(chart: chart, path: path, format: format, skipped: skipped)
+        var file = ChartFile(chart: chart, path: path, format: format, skipped: skipped)
+        if format == .dtx { file.applyScoreIni() }
         if let backing = chart.backingTrack { _ = try file.backingTrackURL(backing, mustExist: false) }
         return file
+    }
+
+    /// DTXMania's `.score.ini` beside a DTX chart: its BGM adjustment moves the song and the sound
+    /// cues (a value that cannot be read is a warning; the song then plays unadjusted).
+    private mutating func applyScoreIni() {
+        let scorePath = path + ".score.ini"
+        guard let data = FileManager.default.contents(atPath: scorePath) else { return }
+        let (bytes, encoding) = ChartText.scannable(Array(data))
+        do {
+            guard let adjust = try DTXScoreIni.bgmAdjust(in: ChartText.decode(bytes[...], encoding), file: scorePath),
+                  adjust != .zero else { return }
+            bgmAdjust = adjust
+            chart = chart.delayingSongAndCues(by: adjust)
+        } catch {
+            warnings.append((error as? UserFacingError)?.message ?? "\(scorePath): \(error)")
+        }
     }
 
     /// The backing track's location, checked to stay inside the chart's folder and (with

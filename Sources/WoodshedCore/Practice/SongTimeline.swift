@@ -79,6 +79,21 @@ public struct SongTimeline: Hashable, Sendable {
         self.init(segments: segments)
     }
 
+    /// The song from practice time `time` on: the segments that end after it, the one playing at
+    /// `time` cut to start there (fading in, as at a loop's seam). What a change's new frames are
+    /// made from, whatever made the new timeline (a new speed, a jump).
+    public func segments(from time: EngineTime) -> [Segment] {
+        segments.compactMap { segment in
+            if segment.practiceEnd <= time { return nil }
+            guard segment.practiceStart < time else { return segment }
+            var rest = segment
+            rest.audioStart = segment.audioStart + .seconds((time - segment.practiceStart).seconds * segment.speed)
+            rest.practiceStart = time
+            rest.fadesIn = true
+            return rest
+        }
+    }
+
     /// The same song with its speed changed at practice time `time` (pitch kept by the stretcher):
     /// what sounds before `time` is unchanged; from `time` on the audio goes on from where it is at
     /// `speed`, and everything after — the rest of the segment, the next passes of a loop, the gaps

@@ -33,7 +33,9 @@ public final class SongPlayback: @unchecked Sendable {
     public let start: EngineTime
     public let sampleRate: Int
     private let producer: SongProducer
-    private let waitsForFrames: Bool
+    /// Offline: the audio side waits for the song's thread (frames not yet written, a change not yet
+    /// agreed), so a render is the same whatever the machine's speed.
+    public let waitsForFrames: Bool
     private let underrunCount = ManagedAtomic<Int>(0)
     private let missingCount = ManagedAtomic<Int>(0)
 
@@ -54,6 +56,8 @@ public final class SongPlayback: @unchecked Sendable {
     private let resumeIndex = ManagedAtomic<Int>(-1)
     /// The timeline frame the audio thread has reached (published once per period).
     private let reached = ManagedAtomic<Int>(0)
+    /// Offline: the frame of a change asked for whose cut is not yet posted; the audio side waits there.
+    private let holdFrame = ManagedAtomic<Int>(Int.max)
     /// Audio thread only: ring index − timeline frame, for the frames it is reading now.
     private var shift = 0
     /// Audio thread only: the frame of an accepted cut, or −1.
@@ -87,6 +91,13 @@ public final class SongPlayback: @unchecked Sendable {
     /// Where the last cut asked for stands.
     public var cutState: CutState { CutState(rawValue: cutStatus.load(ordering: .acquiring)) ?? .none }
 
+    /// Offline, the audio side goes no further than timeline frame `frame` until a cut is posted
+    /// there (`Int.max`: no hold): a change that has to wait for another is still made where asked.
+    /// Live it changes nothing (the audio thread never waits).
+    public func hold(at frame: Int) {
+        holdFrame.store(frame, ordering: .releasing)
+    }
+
     /// The song's thread: the new frames begin at ring index `index` (what it had written when it
     /// took the cut on).
     public func resume(atRingIndex index: Int) {
@@ -112,7 +123,7 @@ public final class SongPlayback: @unchecked Sendable {
                 // At the cut: over the old frames to the new ones.
                 let resume = resumeIndex.load(ordering: .acquiring)
                 if resume >= 0 {
-                    ring.skip(resume - ring.consumed)  // all written: `resume` was the ring's end
+                    ring.skip(max(resume - ring.consumed, 0))  // all written: `resume` was the ring's end
                     shift = resume - acceptedCut
                     acceptedCut = -1
                     cutStatus.store(CutState.none.rawValue, ordering: .releasing)
@@ -120,7 +131,8 @@ public final class SongPlayback: @unchecked Sendable {
                 }
             } else {
                 // Up to the cut, if one is coming.
-                let limit = acceptedCut >= 0 ? acceptedCut - position : Int.max
+                var limit = acceptedCut >= 0 ? acceptedCut - position : Int.max
+                if waitsForFrames { limit = min(limit, holdFrame.load(ordering: .acquiring) - position) }
                 let due = index + done
                 if position < due {
                     // Frames due before now that were never read (late ones after an underrun): skip.

@@ -43,6 +43,24 @@ import Testing
         #expect(backing["problem"] is NSNull)
     }
 
+    /// DTXMania's BGM adjustment, kept in the `.score.ini` beside a DTX chart, moves the song.
+    @Test func aDTXChartsBGMAdjustIsShownAndApplied() throws {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.wav(frames: 4_800, rate: 48_000).write(to: dir.appendingPathComponent("bgm.wav"))
+        let path = dir.appendingPathComponent("song.dtx").path
+        try "#BPM: 120\n#WAV01: bgm.wav\n#00001: 01\n#00013: 0101\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "[File]\r\nTitle=Song\r\nBGMAdjust=-30\r\n".write(toFile: path + ".score.ini", atomically: true, encoding: .utf8)
+        let text = try WoodshedBinary.run(["chart", "info", path])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.lines.contains("backing:    bgm.wav at -30.000 ms — WAV, 48000 Hz, mono, 0:00.1"), "\(text.stdout)")
+        #expect(text.lines.contains("bgm adjust: -30 ms (DTXMania's, from song.dtx.score.ini; applied to the song and sound effects)"), "\(text.stdout)")
+        let json = try WoodshedBinary.run(["chart", "info", path, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["bgm_adjust_ms"] as? Double == -30)
+        #expect((object["backing"] as? [String: Any])?["offset_ms"] as? Double == -30)
+    }
+
     @Test func aMissingOrUnplayableFileIsSaidInOneLineAndTheChartStillReads() throws {
         let dir = try WoodshedBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -37,4 +37,20 @@ struct SongTimelineChangeTests {
         #expect(slower.segments.map(\.practiceStart) == [.zero, .milliseconds(3_500)])
         #expect(slower.segments.map(\.speed) == [1, 0.5])
     }
+
+    @Test func theSongFromAMomentCutsTheSegmentPlayingThenAndKeepsTheLaterOnes() {
+        let loop = SongTimeline(segments: [
+            Segment(practiceStart: .zero, audioStart: .seconds(10), audioEnd: .seconds(12), fadesIn: false, speed: 0.5),
+            Segment(practiceStart: .seconds(5), audioStart: .seconds(10), audioEnd: .seconds(12), fadesIn: false, speed: 0.5),
+        ])
+        // 3 s into the first pass at 50 %: song 11.5 s; the rest of it fades in from there.
+        #expect(loop.segments(from: .seconds(3)) == [
+            Segment(practiceStart: .seconds(3), audioStart: .milliseconds(11_500), audioEnd: .seconds(12), fadesIn: true, speed: 0.5),
+            loop.segments[1],
+        ])
+        // In the gap between passes, and at a segment's start: the later segments as they are.
+        #expect(loop.segments(from: .milliseconds(4_500)) == [loop.segments[1]])
+        #expect(loop.segments(from: .seconds(5)) == [loop.segments[1]])
+        #expect(loop.segments(from: .seconds(9)).isEmpty)
+    }
 }
