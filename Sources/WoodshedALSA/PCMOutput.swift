@@ -24,10 +24,17 @@ public final class PCMOutput: AudioOutput {
     private var xrunCount = 0
     /// Failed writes in a row; a few are recovered from, more end the stream.
     private var failures = 0
+    /// Frames written so far (the stream's frame count).
+    private var framesWritten: Int64 = 0
+    /// The device buffer's size in frames, as the device set it.
+    private var bufferFrames: Int64 = 0
+    /// The device's clock against the monotonic one, from its timestamps after every write.
+    public private(set) var clock: OutputClock
 
     public init(device: String = "default", format: AudioFormat) {
         self.device = device
         self.format = format
+        clock = OutputClock(sampleRate: format.sampleRate)
     }
 
     deinit {
@@ -52,6 +59,10 @@ public final class PCMOutput: AudioOutput {
         pcm = handle
         useFloat = configured.useFloat
         format = configured.format
+        clock = OutputClock(sampleRate: format.sampleRate)
+        var bufferSize: snd_pcm_uframes_t = 0, periodSize: snd_pcm_uframes_t = 0
+        snd_pcm_get_params(handle, &bufferSize, &periodSize)
+        bufferFrames = bufferSize > 0 ? Int64(bufferSize) : Int64(format.periodFrames * format.periods)
 
         var sw: OpaquePointer?
         snd_pcm_sw_params_malloc(&sw)
@@ -89,9 +100,15 @@ public final class PCMOutput: AudioOutput {
         }
     }
 
+    public func framesLate(atFrame frame: Int64) -> Double { clock.framesLate(atFrame: frame) }
+
     public func write(_ interleaved: UnsafeBufferPointer<Float>) throws {
         guard let pcm, let base = interleaved.baseAddress else { return }
         let total = interleaved.count / 2
+        defer {
+            framesWritten += Int64(total)
+            observeClock(pcm)
+        }
         guard let converted else { return try writeFrames(pcm, UnsafeRawPointer(base), frames: total, bytesPerFrame: 8) }
         // 16-bit: convert and write one buffer-full at a time, so no write is ever larger than the buffer.
         var done = 0
@@ -104,6 +121,18 @@ public final class PCMOutput: AudioOutput {
             try writeFrames(pcm, UnsafeRawPointer(converted), frames: chunk, bytesPerFrame: 4)
             done += chunk
         }
+    }
+
+    /// Which frame is playing when, from the device's last position update: the frames written
+    /// minus those still queued (the buffer less what is free) at its timestamp (monotonic:
+    /// `PCMTrigger.useMonotonicStamps`). No allocation: a read of the device's status.
+    private func observeClock(_ pcm: OpaquePointer) {
+        guard snd_pcm_state(pcm) == SND_PCM_STATE_RUNNING else { return }
+        var avail: snd_pcm_uframes_t = 0
+        var stamp = snd_htimestamp_t()
+        guard snd_pcm_htimestamp(pcm, &avail, &stamp) >= 0, stamp.tv_sec != 0 || stamp.tv_nsec != 0 else { return }
+        let queued = bufferFrames - Int64(avail)
+        clock.observe(frame: framesWritten - queued, at: Double(stamp.tv_sec) + Double(stamp.tv_nsec) * 1e-9)
     }
 
     /// Writes `frames` interleaved frames from `data`, recovering from underruns.

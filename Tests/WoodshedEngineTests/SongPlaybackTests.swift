@@ -120,4 +120,32 @@ final class TestProducer: SongProducer, @unchecked Sendable {
         #expect(ring.writable == 28)
         #expect(ring.readable == 100)
     }
+
+    /// Live, on a device slower or faster than its nominal rate (the stream's samples moved by how
+    /// late they play), the song follows by resampling a few frames a period: every output frame
+    /// moves on by about one song frame (none dropped or repeated) and it stays on what is due.
+    @Test(arguments: [0.03, -0.03])
+    func theSongFollowsADeviceThatPlaysLateOrEarly(drift: Double) {
+        let frames = 40_000
+        let playback = SongPlayback(ring: ring(frames: frames, capacity: 65_536), start: .zero, sampleRate: 48_000,
+                                    producer: TestProducer(finished: true), waitsForFrames: false)
+        var played: [Float] = []
+        var dueAtEnd: [Int] = []
+        for period in 0..<120 {
+            let sample = Int64(period * 256)
+            let late = Int64((Double(sample) * drift).rounded())
+            played += render(playback, frames: 256, firstSample: sample + late, origin: .zero)
+            dueAtEnd.append(Int(sample + late) + 256)
+        }
+        // Values are song frame + 1: successive output frames step by about 1.
+        let steps = zip(played.dropFirst(), played).map { $0 - $1 }
+        #expect(steps.allSatisfy { $0 > 0.9 && $0 < 1.1 }, "steps from \(steps.min()!) to \(steps.max()!)")
+        // And the song is where it is due, within a few frames, once it has caught up (a second in).
+        for period in stride(from: 40, to: 120, by: 1) {
+            let last = Int(played[period * 256 + 255].rounded()) - 1
+            #expect(abs(last + 1 - dueAtEnd[period]) <= 4, "period \(period): song at \(last), due \(dueAtEnd[period] - 1)")
+        }
+        #expect(playback.followedPeriods > 0)
+        #expect(playback.underruns == 0)
+    }
 }

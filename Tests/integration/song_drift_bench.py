@@ -3,13 +3,14 @@
 `woodshed play` plays a long chart whose song — a 44.1 kHz file with a click on every second,
 resampled to the card's rate and stretched by Rubber Band (75 % unless told) — is the only sound
 (the metronome off), through the loopback card clocked by a high-resolution timer at the player's
-period. A capture of the loopback finds each of the song's clicks and compares it with the frame
-of the stream the chart puts it on (the frame at time zero — `play`'s start line — plus the click's
-practice time at the card's rate). Printed: the offset in the first and in the last minute
-(medians) and their difference — the drift —, the spread, the xruns and song underruns `play`
-counted, and the card's own pace against the monotonic clock (from the capture's timestamps): the
-stream, and everything on it, follows the card. The offset itself includes the output's latency and
-where Rubber Band puts an onset: only its change over the run is the figure. See docs/benchmarks.md.
+period. A capture of the loopback finds each of the song's clicks and compares it with the moment
+the chart's clock says it is due (time zero — `play`'s start line — plus the click's practice time,
+on the monotonic clock the judge uses; capture frames are timed by the capture's own timestamps).
+Printed: the offset in the first and in the last minute (medians) and their difference — the
+drift —, the spread, the xruns and song underruns `play` counted, and the card's own pace against
+the monotonic clock, which the output follows through its timestamps (`OutputClock`). The offset
+itself includes the output's latency and where Rubber Band puts an onset: only its change over the
+run is the figure. See docs/benchmarks.md.
 """
 
 import argparse
@@ -62,6 +63,54 @@ def onset(rec: ab.Recording, due: int, window: int) -> int | None:
     return None
 
 
+def measure(minutes: float, speed_percent: int, rate: int = 48000, period: int = 64, periods: int = 3,
+            soundfont: str | None = None) -> dict:
+    """Plays the song of clicks live for `minutes` and finds each click against the monotonic clock.
+
+    Returns `offsets` (a list of (practice seconds, offset ms or None)), the `summary` play printed,
+    the capture (`recording`) and the card's pace (`card_rate`, frames per monotonic second)."""
+    speed = speed_percent / 100
+    seconds = minutes * 60
+    folder = Path(tempfile.mkdtemp())
+    chart = song_chart(folder, int(seconds * speed) + 8)
+    hr = ab.HighResolutionLoopback()
+    try:
+        hr.run_clock(rate, period)
+        play = ab.JsonLinesProcess([ab.woodshed_binary(), "play", str(chart), "--input", f"alsa:{ab.VIRMIDI_ADDRESS}",
+                                    "--map", "gm", "--output", f"alsa:{ab.LOOPBACK_PLAYBACK}",
+                                    "--soundfont", soundfont or str(ab.soundfont()),
+                                    "--rate", str(rate), "--period", str(period), "--periods", str(periods),
+                                    "--speed", str(speed_percent), "--click", "off", "--count-in", "0", "--no-store", "--json"],
+                                   env={**os.environ, "WOODSHED_DATA_DIR": str(folder)})
+        start = play.wait_for(lambda ls: [o for o in ls if o.get("type") == "start"], 300, "the start line")[0]
+        zero = time.monotonic_ns() + int(start["starts_in_ms"] * 1e6)
+        capture = ab.Capture(rate=rate, period=period).start()
+        end = zero + int(seconds * 1e9)
+        capture.wait_until_holds(end, timeout=seconds + 120)
+        rec = capture.stop()
+        play.stop()
+    finally:
+        hr.restore()
+
+    summary = (play.of_type("summary") or [{}])[0]
+    # Each click against the chart's clock: the capture's frame at the monotonic moment the click is
+    # due (time zero plus its practice time), through the capture's timestamps — so a card whose
+    # clock runs off the monotonic one does not hide (or make) a drift.
+    window = int(0.15 * rate)
+    found = []
+    for k in range(1, int(seconds * speed)):
+        due = rec.index_at(zero + int(k / speed * 1e9))
+        if due + window > len(rec.samples):
+            break
+        at = onset(rec, due, window)
+        found.append((k / speed, None if at is None else (at - due) / rate * 1000))
+    card_rate = None
+    if len(rec.anchors) >= 2:
+        (f0, t0), (f1, t1) = rec.anchors[0], rec.anchors[-1]
+        card_rate = (f1 - f0) / ((t1 - t0) / 1e9)
+    return {"offsets": found, "summary": summary, "recording": rec, "card_rate": card_rate}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--minutes", type=float, default=5)
@@ -73,42 +122,10 @@ def main():
     ap.add_argument("--verbose", action="store_true", help="print every click's offset")
     ap.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
     args = ap.parse_args()
-    speed = args.speed / 100
     seconds = args.minutes * 60
-    folder = Path(tempfile.mkdtemp())
-    chart = song_chart(folder, int(seconds * speed) + 8)
     print(f"song drift bench: {args.minutes:g} minutes at {args.speed} %, {args.periods} × {args.period} frames at {args.rate} Hz")
-
-    hr = ab.HighResolutionLoopback()
-    try:
-        hr.run_clock(args.rate, args.period)
-        play = ab.JsonLinesProcess([ab.woodshed_binary(), "play", str(chart), "--input", f"alsa:{ab.VIRMIDI_ADDRESS}",
-                                    "--map", "gm", "--output", f"alsa:{ab.LOOPBACK_PLAYBACK}", "--soundfont", args.soundfont,
-                                    "--rate", str(args.rate), "--period", str(args.period), "--periods", str(args.periods),
-                                    "--speed", str(args.speed), "--click", "off", "--count-in", "0", "--no-store", "--json"],
-                                   env={**os.environ, "WOODSHED_DATA_DIR": str(folder)})
-        start = play.wait_for(lambda ls: [o for o in ls if o.get("type") == "start"], 300, "the start line")[0]
-        zero = time.monotonic_ns() + int(start["starts_in_ms"] * 1e6)
-        capture = ab.Capture(rate=args.rate, period=args.period).start()
-        end = zero + int(seconds * 1e9)
-        capture.wait_until_holds(end, timeout=seconds + 120)
-        rec = capture.stop()
-        play.stop()
-    finally:
-        hr.restore()
-
-    summary = (play.of_type("summary") or [{}])[0]
-    # Each click against where the stream puts it: the capture's frame at time zero plus the click's
-    # practice time in frames (the card's own clock: the song is laid on the stream's samples).
-    zero_index = rec.index_at(zero)
-    window = int(0.15 * args.rate)
-    found = []
-    for k in range(1, int(seconds * speed)):
-        due = zero_index + round(k / speed * args.rate)
-        if due + window > len(rec.samples):
-            break
-        at = onset(rec, due, window)
-        found.append((k / speed, None if at is None else (at - due) / args.rate * 1000))
+    result = measure(args.minutes, args.speed, args.rate, args.period, args.periods, args.soundfont)
+    found, summary, rec = result["offsets"], result["summary"], result["recording"]
     offsets = [(t, o) for t, o in found if o is not None]
     if args.verbose:
         print("offsets (ms): " + " ".join("-" if o is None else f"{o:.1f}" for _, o in found))
@@ -126,13 +143,9 @@ def main():
           f"last minute {statistics.median(last):.2f} ms: drift {drift:+.2f} ms over {args.minutes:g} min; "
           f"spread {spread:.2f} ms; capture overruns {rec.overruns}")
     print(f"play counted {summary.get('xruns')} xruns, {summary.get('song_underruns')} song underruns")
-    # The card's own pace against the monotonic clock (from the capture's timestamps): the stream,
-    # and so the song and the click on it, follows the card.
-    if len(rec.anchors) >= 2:
-        (f0, t0), (f1, t1) = rec.anchors[0], rec.anchors[-1]
-        card_rate = (f1 - f0) / ((t1 - t0) / 1e9)
-        print(f"the loopback card ran at {card_rate:.1f} frames per second of the monotonic clock "
-              f"({(card_rate / args.rate - 1) * 100:+.3f} %)")
+    if result["card_rate"]:
+        print(f"the loopback card ran at {result['card_rate']:.1f} frames per second of the monotonic clock "
+              f"({(result['card_rate'] / args.rate - 1) * 100:+.3f} %); the output follows it by its timestamps")
     if args.json:
         print(json.dumps({"minutes": args.minutes, "speed": args.speed, "period": args.period, "periods": args.periods,
                           "drift_ms": round(drift, 3), "spread_ms": round(spread, 3), "clicks": len(offsets),

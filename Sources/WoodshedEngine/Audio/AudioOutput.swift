@@ -22,11 +22,16 @@ public protocol AudioOutput: AnyObject {
     var xruns: Int { get }
     /// Time from a `write` returning to its first sample being heard (the device buffer).
     var latency: EngineTime { get }
+    /// How many frames later than at its nominal rate stream frame `frame` is heard, as measured
+    /// (`OutputClock`): a device's own clock, and the time its dropouts lost. Audio thread. Outputs
+    /// without a clock of their own (files, null) say 0: their frames are the time base.
+    func framesLate(atFrame frame: Int64) -> Double
 }
 
 extension AudioOutput {
     public var xruns: Int { 0 }
     public var latency: EngineTime { .zero }
+    public func framesLate(atFrame frame: Int64) -> Double { 0 }
 }
 
 /// Discards audio (`--output null`): for runs where only the judging matters.

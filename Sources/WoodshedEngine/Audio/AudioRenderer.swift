@@ -17,6 +17,9 @@ public final class AudioRenderer {
 
     /// The absolute stream sample of the next frame to render.
     public private(set) var nextSample: Int64 = 0
+    /// Live: the frames by which the device plays late (`AudioOutput.framesLate`), as applied; it
+    /// moves only when the measured value is 3/4 of a frame away, so rounding never makes it flicker.
+    public private(set) var framesLate: Int64 = 0
     private let buffer: UnsafeMutablePointer<Float>
     /// For each note-on: its stamp → the synth's note-on call.
     public let stampToNoteOn: LatencyLog
@@ -129,7 +132,11 @@ public final class AudioRenderer {
         for i in 0..<struckCount { struck[Int(struckKeys[i])] = false }
         struckCount = 0
         let frames = mixer.format.periodFrames
-        mixer.render(frames: frames, firstSample: nextSample, into: buffer)
+        // Sounds placed on the chart's clock (click, chips, song) go where the device will really
+        // play them: its measured lateness moves them, so they never slide away from the judge.
+        let late = output.framesLate(atFrame: nextSample)
+        if abs(late - Double(framesLate)) > 0.75 { framesLate = Int64(late.rounded()) }
+        mixer.render(frames: frames, firstSample: nextSample + framesLate, into: buffer)
         nextSample += Int64(frames)
         try output.write(UnsafeBufferPointer(start: buffer, count: 2 * frames))
         if periodStampCount > 0 {

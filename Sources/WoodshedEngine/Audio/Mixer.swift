@@ -76,8 +76,9 @@ public final class Mixer {
     /// The most frames one `render` call may produce.
     public var maximumFrames: Int { capacity }
 
-    /// Renders `frames` frames (≤ `maximumFrames`) that start at absolute stream sample `firstSample`,
-    /// overwriting `interleaved` (2 × frames floats). Clips softly at ±1.
+    /// Renders `frames` frames (≤ `maximumFrames`) heard from sample `firstSample` on the chart's
+    /// time base (heard at `origin + firstSample / rate`: the stream's own sample, moved by how late
+    /// the device plays), overwriting `interleaved` (2 × frames floats). Clips softly at ±1.
     public func render(frames: Int, firstSample: Int64, into interleaved: UnsafeMutablePointer<Float>) {
         // In `MixerChannel` order: master, song, chart, kit, click.
         let master = gain(0), backing = gain(1), chart = gain(2), feedback = gain(3), metronome = gain(4)

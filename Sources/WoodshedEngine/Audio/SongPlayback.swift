@@ -62,6 +62,12 @@ public final class SongPlayback: @unchecked Sendable {
     private var shift = 0
     /// Audio thread only: the frame of an accepted cut, or −1.
     private var acceptedCut = -1
+    /// Audio thread only: room for a period's frames read ahead of a drift-following resample.
+    private let scratchLeft: UnsafeMutablePointer<Float>
+    private let scratchRight: UnsafeMutablePointer<Float>
+    private static let scratchFrames = 8192
+    /// Periods in which the song was resampled a little to follow the device's clock.
+    private let followCount = ManagedAtomic<Int>(0)
 
     public init(ring: FrameRing, start: EngineTime, sampleRate: Int, producer: SongProducer, waitsForFrames: Bool) {
         self.ring = ring
@@ -69,7 +75,19 @@ public final class SongPlayback: @unchecked Sendable {
         self.sampleRate = sampleRate
         self.producer = producer
         self.waitsForFrames = waitsForFrames
+        scratchLeft = .allocate(capacity: Self.scratchFrames)
+        scratchLeft.initialize(repeating: 0, count: Self.scratchFrames)
+        scratchRight = .allocate(capacity: Self.scratchFrames)
+        scratchRight.initialize(repeating: 0, count: Self.scratchFrames)
     }
+
+    deinit {
+        scratchLeft.deallocate()
+        scratchRight.deallocate()
+    }
+
+    /// Periods in which the song was resampled to follow the device's clock (live).
+    public var followedPeriods: Int { followCount.load(ordering: .relaxed) }
 
     /// Periods in which song frames were due but not yet in the ring (live only).
     public var underruns: Int { underrunCount.load(ordering: .relaxed) }
@@ -116,6 +134,7 @@ public final class SongPlayback: @unchecked Sendable {
         takeOrRefuseCut(due: index)
         defer { reached.store(max(ring.consumed - shift, 0), ordering: .releasing) }
         if index + frames <= 0 { return }  // the song's timeline has not begun
+        if index >= 0, follow(due: index, frames: frames, gain: gain, left: left, right: right) { return }
         var done = max(-index, 0)
         while done < frames {
             let position = ring.consumed - shift
@@ -152,6 +171,38 @@ public final class SongPlayback: @unchecked Sendable {
             noteUnderrun(missing: frames - done)
             return
         }
+    }
+
+    /// Follows a device that plays slower or faster than its nominal rate (`OutputClock`): when the
+    /// song is ahead of what is due (2 frames or more) or a little behind (2 up to `frames / 8`), this
+    /// period plays `frames` ± up to `frames / 16` song frames, resampled (linear interpolation) to
+    /// `frames`: a pitch change of at most 6 % for one period, too short to hear, and no frame is
+    /// dropped or repeated. Far behind, the usual skip catches up; at a cut, the usual path plays.
+    /// Returns whether it played the period.
+    @inline(__always)
+    private func follow(due index: Int, frames: Int, gain: Float,
+                        left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) -> Bool {
+        let position = ring.consumed - shift
+        let ahead = position - index
+        let most = max(frames / 16, 1)
+        guard frames >= 16, ahead >= 2 || (ahead <= -2 && ahead >= -frames / 8) else { return false }
+        let count = frames - min(max(ahead, -most), most)
+        guard count <= Self.scratchFrames, ring.readable >= count,
+              acceptedCut < 0 || acceptedCut >= position + count else { return false }
+        scratchLeft.update(repeating: 0, count: count)
+        scratchRight.update(repeating: 0, count: count)
+        _ = ring.read(adding: scratchLeft, scratchRight, frames: count, gain: 1)
+        let step = Double(count - 1) / Double(frames - 1)
+        for k in 0..<frames {
+            let x = Double(k) * step
+            let i = min(Int(x), count - 1)
+            let j = min(i + 1, count - 1)
+            let f = Float(x - Double(i))
+            left[k] += (scratchLeft[i] + (scratchLeft[j] - scratchLeft[i]) * f) * gain
+            right[k] += (scratchRight[i] + (scratchRight[j] - scratchRight[i]) * f) * gain
+        }
+        followCount.wrappingIncrement(ordering: .relaxed)
+        return true
     }
 
     /// Takes a posted cut if its frame is still ahead (not before what is due now), else refuses it.
