@@ -44,6 +44,9 @@ import WoodshedCore
         let config = try WoodshedConfiguration.load(xdg: xdg)
         #expect(config.map == "roland-td")
         #expect(abs(config.click.volume - 25.1189) < 1e-3, "the older metronome.gain-db = -12 is the click at 25 %")
+        // Earlier versions allowed a boost up to +12 dB: such a file still reads, at full volume.
+        try "[mixer]\nmetronome.gain-db = 6\n".write(toFile: xdg.configFile, atomically: true, encoding: .utf8)
+        #expect(try WoodshedConfiguration.load(xdg: xdg).click.volume == 100)
         try "[input]\nmapp = 1\n".write(toFile: xdg.configFile, atomically: true, encoding: .utf8)
         #expect(failure { _ = try WoodshedConfiguration.load(xdg: xdg) }
             == "\(xdg.configFile):2:1: unknown key \"mapp\" in [input]; valid: device, map")
@@ -153,7 +156,7 @@ import WoodshedCore
         #expect(error("[output]\nperiods = \"two\"\n") == "config.toml:2:11: periods must be a whole number, not text")
         #expect(error("[mixer.drums]\ngain-db = 1\n") == "config.toml:1:8: unknown key \"drums\" in [mixer]; valid: master, song, chart, kit, click")
         #expect(error("[mixer.master]\ngain = 1\n") == "config.toml:2:1: unknown key \"gain\" in [mixer.master]; valid: volume, gain-db, mute")
-        #expect(error("[mixer.master]\ngain-db = 20\n") == "config.toml:2:11: gain-db = 20 is out of range; gains are (dB; or write volume = 0…100) -60…0")
+        #expect(error("[mixer.master]\ngain-db = 20\n") == "config.toml:2:11: gain-db = 20 is out of range; gains are (dB; or write volume = 0…100) -60…12")
         #expect(error("[mixer.click]\nvolume = 120\n") == "config.toml:2:10: volume = 120 is out of range; volumes are (percent) 0…100")
         #expect(error("[mixer.master]\nmute = \"yes\"\n") == "config.toml:2:8: mute must be true or false, not text")
         #expect(error("[judging]\ngreat-ms = 20\n")

@@ -174,18 +174,19 @@ public final class SongPlayback: @unchecked Sendable {
     }
 
     /// Follows a device that plays slower or faster than its nominal rate (`OutputClock`): when the
-    /// song is ahead of what is due (2 frames or more) or a little behind (2 up to `frames / 8`), this
-    /// period plays `frames` ± up to `frames / 16` song frames, resampled (linear interpolation) to
-    /// `frames`: a pitch change of at most 6 % for one period, too short to hear, and no frame is
-    /// dropped or repeated. Far behind, the usual skip catches up; at a cut, the usual path plays.
+    /// song is ahead of what is due (2 frames or more) or a little behind (2 up to `frames / 4`), this
+    /// period plays `frames` ± up to `frames / 8` song frames, resampled (linear interpolation) to
+    /// `frames`: a pitch change of at most 12 % for one period (a real card needs one frame in
+    /// hundreds of periods; an emulated one a few frames every period), and no frame is dropped or
+    /// repeated. Far behind, the usual skip catches up; at a cut, the usual path plays.
     /// Returns whether it played the period.
     @inline(__always)
     private func follow(due index: Int, frames: Int, gain: Float,
                         left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) -> Bool {
         let position = ring.consumed - shift
         let ahead = position - index
-        let most = max(frames / 16, 1)
-        guard frames >= 16, ahead >= 2 || (ahead <= -2 && ahead >= -frames / 8) else { return false }
+        let most = max(frames / 8, 1)
+        guard frames >= 16, ahead >= 2 || (ahead <= -2 && ahead >= -frames / 4) else { return false }
         let count = frames - min(max(ahead, -most), most)
         guard count <= Self.scratchFrames, ring.readable >= count,
               acceptedCut < 0 || acceptedCut >= position + count else { return false }
