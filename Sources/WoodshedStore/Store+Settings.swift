@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WoodshedCore
 
 extension Store {
     /// The stored value for `key`, or nil when never set (or unreadable as its type).
@@ -24,5 +25,18 @@ extension Store {
                 try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key.name])
             }
         }
+    }
+}
+
+extension Store {
+    /// A mixer channel's level (volume and mute) as last set, or nil for what was never set.
+    public func level(of channel: MixerChannel) -> (volume: Double?, muted: Bool?) {
+        (try? setting(.volume(channel)), try? setting(.volumeMuted(channel)))
+    }
+
+    /// Remembers a mixer channel's level for the next run (`--volume`, the mix keys while playing).
+    public func remember(_ level: ChannelLevel, of channel: MixerChannel) throws(StoreError) {
+        try setSetting(.volume(channel), level.volume)
+        try setSetting(.volumeMuted(channel), level.muted)
     }
 }

@@ -44,6 +44,22 @@ import WoodshedCore
         #expect(right == expected.map { -$0 })
     }
 
+    /// A file two slots name (decoded once) is held once, and each slot still plays it with its own
+    /// volume and pan; a different file is held beside it.
+    @Test func aFileTwoSlotsNameIsHeldOnce() {
+        let shared = ramp(4), other = ramp(2, scale: 10)
+        let player = ChipPlayer(samples: [ChipPlayer.Sample(stereo: shared), ChipPlayer.Sample(stereo: shared, left: 0.5, right: 0.5),
+                                          ChipPlayer.Sample(stereo: other)], sampleRate: 1000)
+        #expect(player.heldFrames == 6)
+        player.play(cues: [PracticePlan.SoundCue(time: .zero, sound: 1, voice: nil),
+                           PracticePlan.SoundCue(time: .milliseconds(10), sound: 2, voice: nil),
+                           PracticePlan.SoundCue(time: .milliseconds(20), sound: 0, voice: nil)])
+        let (left, _) = render(player, total: 25)
+        #expect(Array(left[0..<4]) == [0.5, 1, 1.5, 2])
+        #expect(Array(left[10..<12]) == [10, 20])
+        #expect(Array(left[20..<24]) == [1, 2, 3, 4])
+    }
+
     @Test func volumePanAndChannelGainScaleTheSound() {
         let player = ChipPlayer(samples: [ChipPlayer.Sample(stereo: ramp(2), left: 0.5, right: 0.25)], sampleRate: 1000)
         player.play(cues: [PracticePlan.SoundCue(time: .zero, sound: 0, voice: nil)])

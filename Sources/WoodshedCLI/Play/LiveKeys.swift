@@ -52,10 +52,7 @@ final class LiveKeys {
     /// Keeps the changed channels' levels for the next run. - Returns: a warning if it could not.
     func remember(in store: Store) -> String? {
         do {
-            for channel in changed {
-                try store.setSetting(.volume(channel), mixer.level(of: channel).volume)
-                try store.setSetting(.volumeMuted(channel), mixer.level(of: channel).muted)
-            }
+            for channel in changed { try store.remember(mixer.level(of: channel), of: channel) }
         } catch {
             return "\(error.message); the volumes you set while playing are not remembered"
         }

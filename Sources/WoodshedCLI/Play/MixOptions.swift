@@ -57,8 +57,9 @@ struct MixOptions: ParsableArguments {
     /// - Returns: a warning when the levels could not be remembered.
     func apply(to configuration: inout WoodshedConfiguration, store: Store, remember: Bool) -> String? {
         for channel in Channel.allCases {
-            if let volume = try? store.setting(.volume(channel)) { configuration[channel].volume = volume }
-            if let muted = try? store.setting(.volumeMuted(channel)) { configuration[channel].muted = muted }
+            let remembered = store.level(of: channel)
+            if let volume = remembered.volume { configuration[channel].volume = volume }
+            if let muted = remembered.muted { configuration[channel].muted = muted }
         }
         var changed = Set<Channel>()
         if let mix {
@@ -78,10 +79,7 @@ struct MixOptions: ParsableArguments {
         }
         guard remember else { return nil }
         do {
-            for channel in changed {
-                try store.setSetting(.volume(channel), configuration[channel].volume)
-                try store.setSetting(.volumeMuted(channel), configuration[channel].muted)
-            }
+            for channel in changed { try store.remember(configuration[channel], of: channel) }
         } catch {
             return "\(error.message); the volumes are not remembered"
         }

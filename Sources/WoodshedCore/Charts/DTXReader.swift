@@ -274,20 +274,14 @@ public enum DTXReader {
             var soundIndex: [Int: [(line: Int, index: Int)]] = [:]
             for slot in wavFiles.keys.sorted() {
                 for definition in wavFiles[slot]! where !definition.value.isEmpty {
-                    func setting(_ values: [SlotValue<Int>]?) -> Int? {
-                        guard let values else { return nil }
-                        return values.last { $0.line < definition.line }?.value ?? values.first?.value
-                    }
+                    func setting(_ values: [SlotValue<Int>]?) -> Int? { values?.inForce(atLine: definition.line) { $0.line }?.value }
                     soundIndex[slot, default: []].append((definition.line, sounds.count))
                     sounds.append(ChartSound(chip: DTXWriter.base36(slot), file: Self.joined(pathWAV, definition.value),
                                              volume: setting(volumes[slot]), pan: setting(pans[slot])))
                 }
             }
             /// The sound a chip on `line` plays: the slot's definition last seen before it, else the first after.
-            func sound(_ slot: Int, line: Int) -> Int? {
-                guard let defined = soundIndex[slot] else { return nil }
-                return defined.last { $0.line < line }?.index ?? defined.first?.index
-            }
+            func sound(_ slot: Int, line: Int) -> Int? { soundIndex[slot]?.inForce(atLine: line) { $0.line }?.index }
             builder.sounds = sounds
             for n in notes {
                 let accent = accentChips.contains(n.chip)
@@ -295,7 +289,7 @@ public enum DTXReader {
                 // The chip's volume: its sound's, or the slot's own setting when it has no file
                 // (Woodshed's own DTX marks ghost notes by volume alone).
                 let volume = index.flatMap { sounds[$0].volume }
-                    ?? volumes[n.chip].flatMap { values in (values.last { $0.line < n.line } ?? values.first)?.value }
+                    ?? volumes[n.chip]?.inForce(atLine: n.line) { $0.line }?.value
                 let velocity: UInt8 = accent ? 127 : volume.map { UInt8(max(1, min(127, ($0 * 127 + 50) / 100))) } ?? 100
                 let dynamic: NoteDynamic = accent ? .accent : (volume.map { $0 <= 40 } ?? false) ? .ghost : .normal
                 builder.addNote(n.voice, measureIndex: n.measure, position: n.position, velocity: velocity, dynamic: dynamic, sound: index)
@@ -323,6 +317,14 @@ public enum DTXReader {
             }
             return (chart, skipped)
         }
+    }
+}
+
+extension Array {
+    /// DTXMania's rule for a slot defined more than once (`#WAV`, `#VOLUME`, `#PAN`): what a chip
+    /// on `line` uses is the definition last seen before that line, else the first one after it.
+    func inForce(atLine line: Int, _ lineOf: (Element) -> Int) -> Element? {
+        last { lineOf($0) < line } ?? first
     }
 }
 

@@ -42,6 +42,8 @@ public enum DTXWriter {
         // slot, another file a slot of its own (ZZ for the first).
         let soundSlot = { (index: Int) in 4 + index }
         var bgmSlots: [Int] = []
+        /// The BGM files that are none of the chart's sounds, each with the slot it is given.
+        var ownSlots: [(slot: Int, backing: BackingTrack)] = []
         var nextSlot = 4 + chart.sounds.count
         for (i, backing) in chart.backingTracks.enumerated() {
             if let index = chart.sounds.firstIndex(where: { $0.file == backing.file }) {
@@ -50,6 +52,7 @@ public enum DTXWriter {
                 bgmSlots.append(bgmSlots[earlier])
             } else {
                 bgmSlots.append(i == 0 ? bgmChip : nextSlot)
+                ownSlots.append((bgmSlots[i], backing))
                 if i > 0 { nextSlot += 1 }
             }
         }
@@ -62,9 +65,8 @@ public enum DTXWriter {
             if let volume = sound.volume { out += "#VOLUME\(zz): \(volume)\n" }
             if let pan = sound.pan { out += "#PAN\(zz): \(pan)\n" }
         }
-        for (i, backing) in chart.backingTracks.enumerated() where bgmSlots[i] >= 4 + chart.sounds.count
-            && bgmSlots[..<i].allSatisfy({ $0 != bgmSlots[i] }) {
-            let zz = base36(bgmSlots[i])
+        for (slot, backing) in ownSlots {
+            let zz = base36(slot)
             header("WAV\(zz)", backing.file)
             if let volume = backing.volume { out += "#VOLUME\(zz): \(volume)\n" }
         }

@@ -93,31 +93,42 @@ public final class ChipPlayer: @unchecked Sendable {
     private let voiceCapacity: Int
     private var activeVoices = 0
     public let polyphony: Int
+    /// The stereo frames held for all sounds (a file several slots name counts once).
+    public let heldFrames: Int
 
     /// - Parameters:
     ///   - samples: the chart's sounds by index (`Chart.sounds`); nil for one that did not load
-    ///     (it stays silent: the caller falls back to the kit for it).
+    ///     (it stays silent: the caller falls back to the kit for it). Sounds whose frames are one
+    ///     array (a file several `#WAV` slots name, decoded once) are held once.
     ///   - voices: how many chips may ring at once in all.
     ///   - polyphony: how many times one sound may ring at once.
     public init(samples: [Sample?], sampleRate: Int, voices: Int = 64, polyphony: Int = 4, hitCapacity: Int = 1024) {
         self.sampleRate = sampleRate
         soundCount = samples.count
-        let total = samples.reduce(0) { $0 + ($1?.stereo.count ?? 0) }
+        // Where each distinct array of frames goes in `data` (arrays sharing storage are one).
+        var offsets: [UInt: Int] = [:]
+        var total = 0
+        let storage = samples.map { sample in sample?.stereo.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        for (sample, key) in zip(samples, storage) {
+            guard let sample, let key, offsets[key] == nil else { continue }
+            offsets[key] = total
+            total += sample.stereo.count
+        }
         data = .allocate(capacity: max(total, 1))
         starts = .allocate(capacity: max(samples.count, 1))
         lengths = .allocate(capacity: max(samples.count, 1))
         gains = .allocate(capacity: max(2 * samples.count, 2))
-        var at = 0
+        var copied = Set<UInt>()
         for (i, sample) in samples.enumerated() {
-            starts[i] = at
+            starts[i] = storage[i].flatMap { offsets[$0] } ?? 0
             lengths[i] = (sample?.stereo.count ?? 0) / 2
             gains[2 * i] = sample?.left ?? 0
             gains[2 * i + 1] = sample?.right ?? 0
-            if let sample {
-                (data + at).initialize(from: sample.stereo, count: sample.stereo.count)
-                at += sample.stereo.count
+            if let sample, let key = storage[i], copied.insert(key).inserted {
+                (data + starts[i]).initialize(from: sample.stereo, count: sample.stereo.count)
             }
         }
+        heldFrames = total / 2
         if total == 0 { data.initialize(to: 0) }
         cues = .allocate(capacity: 1)
         voiceCapacity = max(voices, 1)
