@@ -5,6 +5,6 @@ struct ChartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chart",
         abstract: "Inspect and convert drum charts (.dtx, .mid, .wchart; .chart is read only).",
-        subcommands: [ChartInfoCommand.self, ChartConvertCommand.self]
+        subcommands: [ChartInfoCommand.self, ChartShowCommand.self, ChartConvertCommand.self]
     )
 }

@@ -10,6 +10,14 @@ public enum Terminal {
         return isatty(STDOUT_FILENO) == 1
     }
 
+    /// How many columns to print in: `COLUMNS` when set, else the terminal's width, else 80.
+    public static var width: Int {
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        var size = winsize()
+        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+
     nonisolated(unsafe) private static var restoreHooks: [() -> Void] = []
 
     /// Registers work that must happen on every exit path (raw mode off, cursor back).
