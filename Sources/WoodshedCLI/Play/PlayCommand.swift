@@ -72,6 +72,9 @@ struct PlayCommand: ParsableCommand {
     @Flag(name: .long, help: "One JSON object per judged note and extra hit, then a summary.")
     var json = false
 
+    @Option(name: .customLong("look-ahead"), help: "Show each measure's drum tab this many measures before it starts (0–4; 0: one line per measure after it is played).")
+    var lookAhead = 1
+
     mutating func validate() throws {
         if let speed, !PracticeOptions.speedRange.contains(speed) { throw ValidationError("--speed must be from 25 to 150") }
         if let countIn, !PracticeOptions.countInChoices.contains(countIn) { throw ValidationError("--count-in must be 0, 1, 2 or 4") }
@@ -82,6 +85,7 @@ struct PlayCommand: ParsableCommand {
         if let passes, passes < 1 { throw ValidationError("--passes must be at least 1") }
         if voices != nil, preset != nil { throw ValidationError("give --voices or --preset, not both") }
         if let offset, abs(offset) > 250 { throw ValidationError("--offset must be within ±250 ms") }
+        if !(0...4).contains(lookAhead) { throw ValidationError("--look-ahead must be from 0 to 4 measures") }
     }
 
     mutating func run() throws {
@@ -96,7 +100,7 @@ struct PlayCommand: ParsableCommand {
             countInEachPass: countInEachPass, level: level,
             windows: try windows.map { try JudgingWindows(parsing: $0) } ?? engine.configuration.judging,
             groups: try PlaySettings.groups(ungrouping: ungroup), click: click, offset: offset.map(EngineTime.milliseconds),
-            json: json, keepsHistory: !noStore, song: song, mix: mix)
+            json: json, keepsHistory: !noStore, song: song, mix: mix, lookAhead: lookAhead)
         try PlaySession(engine: engine, settings: settings, file: file, mapping: try MappingChoice.load(engine.map)).run()
     }
 }

@@ -3,10 +3,12 @@ import WoodshedCore
 import WoodshedEngine
 import WoodshedStore
 
-/// What `woodshed play` prints while the chart runs: a line per measure (each expected note of each
-/// voice as it was played, and the extra hits played in that measure), combo milestones and breaks —
-/// or, with `--json`, one object per judged note and per extra hit. It also feeds the store as the
-/// session runs.
+/// What `woodshed play` prints while the chart runs: each measure's drum tab `lookAhead` measures
+/// before it starts (so the drummer reads what comes next), and after it its judged version — the
+/// tab with each note's judgement and the extra hits where they fell — with the combo and score
+/// (with no look-ahead, one line per measure instead); combo milestones and breaks — or, with
+/// `--json`, one object per judged note and per extra hit. It also feeds the store as the session
+/// runs. It runs on the main thread, never on the timing thread.
 ///
 /// A loop's passes are kept apart: a pass is written to the store once it is complete, so a loop
 /// stopped half-way through a pass ends with the complete passes scored and the partial one shown
@@ -35,6 +37,8 @@ final class PlayDisplay {
 
     /// Extra hits by the measure they were played in, until that measure is printed.
     private var extrasByMeasure: [MeasureKey: Int] = [:]
+    /// Where in its measure each extra hit fell (the first `storedExtrasPerMeasure`), for the tab.
+    private var extraHits: [MeasureKey: [(voice: DrumVoice, time: EngineTime)]] = [:]
     /// Measures already printed.
     private var printed: Set<MeasureKey> = []
     /// Extra hits played in a measure after it was printed (after its last note was judged): said in
@@ -60,10 +64,53 @@ final class PlayDisplay {
     /// The speed changed while playing: measures and passes are found at their new times.
     func retime(_ change: SpeedChange) { plan.retime(change) }
 
-    init(plan: PracticePlan, json: Bool, recorder: SessionRecorder?) {
+    /// Shows the tab of each measure `lookAhead` measures before it starts (the first ones at once,
+    /// during the count-in). `now` is practice time; main thread.
+    func advance(to now: EngineTime) {
+        guard lookAhead > 0 else { return }
+        while previewed < order.count {
+            let trigger = previewed - lookAhead
+            if trigger >= 0, plan.measureStarts[trigger].time > now { break }
+            preview(plan.measureStarts[previewed])
+            previewed += 1
+        }
+    }
+
+    private func preview(_ start: PracticePlan.MeasureStart) {
+        guard var block = blocks[start.measure] else { return }
+        var remarks: [String] = []
+        if plan.passStarts.count > 1 {
+            remarks.append("pass \(start.pass + 1)" + (start.measure == plan.measures.lowerBound ? " (loop \(plan.measures.lowerBound)-\(plan.measures.upperBound))" : ""))
+        }
+        if plan.options.speedPercent != 100, block.newTempo || start.measure == plan.measures.lowerBound {
+            remarks.append(String(format: "at %d %%: %@ BPM", plan.options.speedPercent,
+                                  DrumTab.bpmText((block.bpm * Double(plan.options.speedPercent) / 100 * 10).rounded() / 10)))
+        }
+        if start.measure == plan.measures.lowerBound { block.newSignature = true; block.newTempo = true }
+        block.remark = remarks.isEmpty ? nil : remarks.joined(separator: "  ")
+        for line in DrumTab(blocks: [block]).lines(width: width) { Output.line(line) }
+    }
+
+    /// How many measures ahead the tab is shown (0: only the one-line result after each measure).
+    let lookAhead: Int
+    /// The tab of each measure played, by measure number.
+    private let blocks: [Int: DrumTab.Block]
+    /// How far the previews have got in `order`.
+    private var previewed = 0
+    private let width = Terminal.width
+
+    init(plan: PracticePlan, json: Bool, recorder: SessionRecorder?, tab: DrumTab? = nil, lookAhead: Int = 0) {
         self.plan = plan
         self.json = json
         self.recorder = recorder
+        self.lookAhead = tab == nil || json ? 0 : lookAhead
+        var blocks: [Int: DrumTab.Block] = [:]
+        let auto = Set(plan.mutedNotes.map { DrumTab.Line($0.voice) }).subtracting(plan.notes.map { DrumTab.Line($0.voice) })
+        for var block in tab?.blocks ?? [] where plan.measures.contains(block.number) {
+            block.autoplayed = auto
+            blocks[block.number] = block
+        }
+        self.blocks = blocks
         for note in plan.notes { measureNotes[MeasureKey(pass: note.pass, measure: note.measureNumber), default: 0] += 1 }
         order = plan.measureStarts.map { MeasureKey(pass: $0.pass, measure: $0.measure) }
         var perPass = Array(repeating: 0, count: max(plan.passStarts.count, 1))
@@ -153,6 +200,7 @@ final class PlayDisplay {
             lateExtras[key, default: 0] += 1
         } else {
             extrasByMeasure[key, default: 0] += 1
+            if lookAhead > 0, extraHits[key, default: []].count < Self.storedExtrasPerMeasure { extraHits[key, default: []].append((e.voice, e.time)) }
         }
     }
 
@@ -225,7 +273,41 @@ final class PlayDisplay {
         let last = notes.max { $0.noteIndex < $1.noteIndex }
         let passText = plan.passStarts.count > 1 ? "pass \(key.pass + 1) " : ""
         let tally = last.map { String(format: "  | combo %d  score %d", Int($0.combo), Int($0.score)) } ?? ""
+        let hits = extraHits.removeValue(forKey: key) ?? []
+        if lookAhead > 0, let block = blocks[key.measure] {
+            var said = notes.isEmpty ? ["no notes to play"] : ["\(notes.filter { $0.tier == .perfect }.count) perfect",
+                "\(notes.filter { $0.tier == .great || $0.tier == .good }.count) near", "\(notes.filter { $0.tier == .miss }.count) missed"]
+            if extraCount > 0 { said.append("\(extraCount) extra") }
+            Output.line("    \(passText)m \(key.measure) played: \(said.joined(separator: ", "))\(tally)")
+            playedTab(block, key: key, notes: notes, extras: hits)
+            return
+        }
         Output.line(String(format: "%@m %3d  %@%@%@%@", passText, key.measure, cells, mutedText, extraText, tally))
+    }
+
+    /// The measure's tab as played: each note's judgement on its step (`●` perfect, `<` `>` early
+    /// or late, `x` missed), each extra hit as `+` on the step nearest where it fell.
+    private func playedTab(_ block: DrumTab.Block, key: MeasureKey, notes: [Judgement], extras: [(voice: DrumVoice, time: EngineTime)]) {
+        let quartersPerBeat = 4.0 / Double(block.signature.noteValue)
+        var marks: [DrumTab.Block.Mark] = []
+        for j in notes {
+            let note = plan.notes[Int(j.noteIndex)]
+            let step = Int(((note.beat - 1) * quartersPerBeat * Double(block.stepsPerQuarter)).rounded())
+            marks.append(.init(line: DrumTab.Line(j.voice), step: step, symbol: cell(j)))
+        }
+        if let start = plan.measureStarts.first(where: { $0.pass == key.pass && $0.measure == key.measure })?.time {
+            let quarter = 60 / (block.bpm * Double(plan.options.speedPercent) / 100)
+            for hit in extras {
+                let step = Int(((hit.time - start).seconds / quarter * Double(block.stepsPerQuarter)).rounded())
+                marks.append(.init(line: DrumTab.Line(hit.voice), step: min(max(step, 0), block.steps - 1),
+                                   symbol: colour ? "\u{1B}[31m+\u{1B}[0m" : "+", onlyOnRest: true))
+            }
+        }
+        var played = block.marked(marks)
+        played.remark = nil
+        played.autoplayed = []
+        // The header was shown with the preview: the rows alone, then the tally.
+        for line in DrumTab(blocks: [played]).lines(width: width).dropFirst(2) { Output.line(line) }
     }
 
     private func cell(_ j: Judgement) -> String {

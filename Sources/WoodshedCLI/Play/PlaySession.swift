@@ -84,7 +84,9 @@ struct PlaySession {
             kind: .drums, chartID: chartID, chartTitle: title, chartPath: file.path,
             speed: Double(practice.speedPercent), loop: practice.loop, level: String(practice.level),
             voices: practice.voices.map { $0.map(\.rawValue).sorted() }, offsetMs: settings.offset?.milliseconds, input: input))
-        let display = PlayDisplay(plan: plan, json: settings.json, recorder: recorder)
+        let display = PlayDisplay(plan: plan, json: settings.json, recorder: recorder,
+                                  tab: DrumTab(file.chart.simplified(level: practice.level), measures: plan.measures),
+                                  lookAhead: settings.lookAhead)
         let drain = { while let record = mode.results.pop() { display.show(record) } }
         let looping = plan.passStarts.count > 1
 
@@ -117,7 +119,8 @@ struct PlaySession {
             }
             // A late calibration offset moves the last miss decision later by as much.
             try EngineRun.offline(input: setup.input, mode: mode, renderer: renderer, clock: clock,
-                                  end: plan.end + max(settings.offset ?? .zero, .zero), tail: .seconds(1), drain: drain)
+                                  end: plan.end + max(settings.offset ?? .zero, .zero), tail: .seconds(1),
+                                  drain: { display.advance(to: clock.now); drain() })
         } else {
             let live = try runLive(setup: setup, mode: mode, plan: plan, calibrations: calibrations, sound: sound,
                                    simulatedEvents: simulatedEvents, looping: looping, warn: warn, drain: drain,
@@ -242,6 +245,7 @@ struct PlaySession {
                     if !settings.json { Output.line("\(plan.countInBeats.count - counted)…") }
                     counted += 1
                 }
+                display.advance(to: now)
                 drain()
                 keys?.poll(other: changeSpeed)
                 for notice in setup.watcher?.poll() ?? [] {

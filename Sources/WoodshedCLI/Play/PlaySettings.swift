@@ -26,6 +26,8 @@ struct PlaySettings {
     var song = SongOptions()
     /// The channels' volumes asked for.
     var mix = MixOptions()
+    /// How many measures ahead each measure's tab is shown (0: a line per measure after it).
+    var lookAhead = 1
 
     /// `--voices hihat,snare` or `--voices all`.
     static func voiceRequest(_ text: String) throws -> RememberedSettings.VoiceRequest {

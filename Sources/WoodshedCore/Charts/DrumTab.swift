@@ -38,6 +38,42 @@ public struct DrumTab: Hashable, Sendable {
         /// Whether the signature and the tempo differ from the measure before (or it is the first).
         public var newSignature = true
         public var newTempo = true
+        /// Said after the header (`pass 2 of 4`, `at 75 %: 90 BPM`).
+        public var remark: String?
+        /// Lines played for the drummer, not judged: marked `(auto)`.
+        public var autoplayed: Set<Line> = []
+
+        /// A mark on a step of a line: a judgement where a note was, an extra hit where none was.
+        public struct Mark: Hashable, Sendable {
+            public var line: Line
+            public var step: Int
+            /// What is printed there (one column wide; may carry a colour).
+            public var symbol: String
+            /// Whether it only goes where the step is empty (an extra hit never hides a note's mark).
+            public var onlyOnRest: Bool
+
+            public init(line: Line, step: Int, symbol: String, onlyOnRest: Bool = false) {
+                self.line = line
+                self.step = step
+                self.symbol = symbol
+                self.onlyOnRest = onlyOnRest
+            }
+        }
+
+        /// The block with `marks` written over its steps (a line without a row gets one).
+        public func marked(_ marks: [Mark]) -> Block {
+            var cells: [Line: [String]] = [:]
+            for row in rows { cells[row.line] = row.cells.map(String.init) }
+            for mark in marks where (0..<steps).contains(mark.step) {
+                var row = cells[mark.line] ?? Array(repeating: "-", count: steps)
+                if mark.onlyOnRest, row[mark.step] != "-" { continue }
+                row[mark.step] = mark.symbol
+                cells[mark.line] = row
+            }
+            var block = self
+            block.rows = cells.keys.sorted().map { Row(line: $0, cells: cells[$0]!.joined()) }
+            return block
+        }
 
         /// The header: `m 5  Chorus  7/8  132 BPM` — the signature and tempo only where they change
         /// (or the first measure), and `→ 140 BPM at 3` for a change inside.
@@ -48,6 +84,7 @@ public struct DrumTab: Hashable, Sendable {
             var tempo = newTempo ? DrumTab.bpmText(bpm) + " BPM" : ""
             tempo += tempoChanges.map { "\(tempo.isEmpty ? "" : " ")→ \(DrumTab.bpmText($0.bpm)) BPM at \($0.beat)" }.joined()
             if !tempo.isEmpty { parts.append(tempo) }
+            if let remark { parts.append(remark) }
             return parts.joined(separator: "  ")
         }
     }
@@ -144,6 +181,9 @@ public struct DrumTab: Hashable, Sendable {
     }
 
     public var blocks: [Block]
+
+    /// A tab of the given blocks (a few measures of another tab, marked or annotated).
+    public init(blocks: [Block]) { self.blocks = blocks }
 
     /// The finest grid a quarter note is divided into.
     public static let finestStepsPerQuarter: Int64 = 48
@@ -258,7 +298,8 @@ public struct DrumTab: Hashable, Sendable {
         return "\(whole)+\(rest)"
     }
 
-    static func bpmText(_ bpm: Double) -> String {
+    /// A tempo as a drummer writes it: `120`, `92.5`.
+    public static func bpmText(_ bpm: Double) -> String {
         bpm == bpm.rounded() ? String(Int(bpm)) : String(format: "%.2f", bpm).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
     }
 
@@ -302,7 +343,7 @@ public struct DrumTab: Hashable, Sendable {
             for block in group {
                 text += "|" + (block.rows.first { $0.line == line }?.cells ?? String(repeating: "-", count: block.steps))
             }
-            lines.append(text + "|")
+            lines.append(text + "|" + (group.contains { $0.autoplayed.contains(line) } ? "  (auto)" : ""))
         }
         return lines
     }

@@ -74,7 +74,7 @@ import Testing
         // Measure 1 on time (it is shown at its last note, 1500 ms), then four hi-hats in the rest of
         // it, then measure 2's kick.
         let hits = try run.events("0 36 100\n500 38 100\n1000 36 100\n1500 38 100\n1600 42 90\n1700 42 90\n1800 42 90\n1900 42 90\n2000 36 100\n")
-        let result = try run.play(["--input", "events:\(hits)"])
+        let result = try run.play(["--input", "events:\(hits)", "--look-ahead", "0"])
         #expect(result.status == 0, "\(result.stderr)")
         let measureLines = result.lines.filter { $0.hasPrefix("m ") || $0.contains("extra hit") && !$0.contains("each note") }
         #expect(measureLines.count == 3)

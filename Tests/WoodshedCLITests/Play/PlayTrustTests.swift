@@ -193,6 +193,36 @@ import WoodshedStore
 
     // MARK: The display
 
+    /// Ahead of the beat (the default): each measure's tab is shown a measure before it starts, and
+    /// after it the tab as played — each note's judgement on its step, the stray hit where it fell.
+    @Test func eachMeasureIsShownAheadAndThenAsPlayed() throws {
+        let f = try folder()
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        let chart = try f.write("ahead.wchart", Self.restBar)
+        // Measure 1 on time except the last snare (60 ms late); a stray hi-hat at 2.7 s (measure 2,
+        // 0.7 s in: step 6 of 16); measure 3 all missed.
+        let hits = try f.write("hits.txt", "0 36 100\n500 38 100\n1000 36 100\n1560 38 100\n2700 42 80\n")
+        let run = try f.woodshed(["play", chart, "--input", "events:\(hits)", "--no-feedback", "--count-in", "0"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.lines
+        func index(_ text: String) -> Int? { lines.firstIndex { $0.hasPrefix(text) } }
+        // Measures 1 and 2 are shown at once (the first one, and one ahead), measure 3 when 2 starts
+        // — before measure 1's judged version, which waits for its last note's window.
+        let shown = (1...3).map { index("    m \($0)") }
+        let played = (1...3).map { index("    m \($0) played") }
+        #expect(shown.allSatisfy { $0 != nil } && played.allSatisfy { $0 != nil }, "\(run.stdout)")
+        #expect(shown[0]! < shown[1]! && shown[1]! < played[0]! && shown[2]! < played[1]!, "\(run.stdout)")
+        #expect(lines[shown[0]! + 1] == "    1e&a2e&a3e&a4e&a")
+        #expect(lines[shown[0]! + 2] == "SD |----o-------o---|")
+        #expect(lines[shown[0]! + 3] == "BD |o-------o-------|")
+        // As played: perfect, perfect, and the late snare (60 ms: great, late: >).
+        #expect(lines[played[0]!] == "    m 1 played: 3 perfect, 1 near, 0 missed  | combo 4  score 380", "\(run.stdout)")
+        #expect(Array(lines[(played[0]! + 1)...(played[0]! + 2)]) == ["SD |----●------->---|", "BD |●-------●-------|"], "\(run.stdout)")
+        #expect(lines[played[1]!] == "    m 2 played: no notes to play, 1 extra", "\(run.stdout)")
+        #expect(lines[played[1]! + 1] == "HH |------+---------|", "\(run.stdout)")
+        #expect(Array(lines[(played[2]! + 1)...(played[2]! + 2)]) == ["SD |----x-------x---|", "BD |x-------x-------|"], "\(run.stdout)")
+    }
+
     @Test func anExtraHitInAMeasureWithNothingToPlayIsShownUnderThatMeasure() throws {
         let f = try folder()
         defer { try? FileManager.default.removeItem(at: f.dir) }
@@ -200,7 +230,7 @@ import WoodshedStore
         // Every note played on time, and one stray hi-hat in the rest bar (at 2.7 s).
         let hits = try f.write("hits.txt", "0 36 100\n500 38 100\n1000 36 100\n1500 38 100\n2700 42 80\n"
                                  + "4000 36 100\n4500 38 100\n5000 36 100\n5500 38 100\n")
-        let run = try f.woodshed(["play", chart, "--input", "events:\(hits)", "--no-feedback"])
+        let run = try f.woodshed(["play", chart, "--input", "events:\(hits)", "--no-feedback", "--look-ahead", "0"])
         #expect(run.status == 0, "\(run.stderr)")
         let measures = run.lines.filter { $0.hasPrefix("m ") }
         #expect(measures.count == 3, "\(run.stdout)")
