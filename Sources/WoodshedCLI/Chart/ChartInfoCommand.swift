@@ -81,15 +81,73 @@ struct ChartInfoCommand: ParsableCommand {
         if !file.skipped.isEmpty { field("skipped", file.skipped.summary) }
         print("")
         print("   time ms  measure  beat    voice        velocity")
+        // A chart may hold 100,000 notes: the lines are written as bytes (no Foundation formatting,
+        // no string per field), in large pieces.
+        fflush(nil)  // what print() buffered goes first
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 20)
+        var beats: [ExactFraction: [UInt8]] = [:]
         for note in chart.notes {
             let measure = chart.measures[note.measureIndex]
             let beat = (note.position * measure.length / measure.signature.beatLength + .one)
-            let line = formatMs(note.time).leftPad(10) + "  " + String(note.measureNumber).leftPad(7) + "  "
-                + formatBeat(beat).padding(toLength: 6, withPad: " ", startingAt: 0) + "  "
-                + note.voice.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) + " " + String(note.velocity)
-            print(line)
+            Self.appendMilliseconds(note.time, width: 10, to: &out)
+            out += [0x20, 0x20]
+            Self.append(Int64(note.measureNumber), width: 7, to: &out)
+            out += [0x20, 0x20]
+            let beatText = beats[beat] ?? Array(formatBeat(beat).utf8)
+            beats[beat] = beatText
+            Self.appendPadded(beatText, width: 6, to: &out)
+            out += [0x20, 0x20]
+            Self.appendPadded(Array(note.voice.rawValue.utf8), width: 12, to: &out)
+            out.append(0x20)
+            Self.append(Int64(note.velocity), width: 0, to: &out)
+            out.append(0x0A)
+            if out.count >= 1 << 20 {
+                FileHandle.standardOutput.write(Data(out))
+                out.removeAll(keepingCapacity: true)
+            }
         }
+        FileHandle.standardOutput.write(Data(out))
     }
+
+    /// `value` in decimal, right-aligned in `width` columns.
+    static func append(_ value: Int64, width: Int, to out: inout [UInt8]) {
+        var digits: [UInt8] = []
+        var v = value.magnitude
+        repeat {
+            digits.append(0x30 + UInt8(v % 10))
+            v /= 10
+        } while v > 0
+        if value < 0 { digits.append(0x2D) }
+        if digits.count < width { out += repeatElement(0x20, count: width - digits.count) }
+        out += digits.reversed()
+    }
+
+    /// Milliseconds to the microsecond (`-12.345`, as `formatMs`), right-aligned in `width` columns.
+    static func appendMilliseconds(_ t: EngineTime, width: Int, to out: inout [UInt8]) {
+        let ns = t.nanoseconds
+        let micro = (ns.magnitude + 500) / 1000
+        let negative = ns < 0 && micro > 0
+        var whole: [UInt8] = []
+        var v = micro / 1000
+        repeat {
+            whole.append(0x30 + UInt8(v % 10))
+            v /= 10
+        } while v > 0
+        if negative { whole.append(0x2D) }
+        let length = whole.count + 4
+        if length < width { out += repeatElement(0x20, count: width - length) }
+        out += whole.reversed()
+        let fraction = micro % 1000
+        out += [0x2E, 0x30 + UInt8(fraction / 100), 0x30 + UInt8(fraction / 10 % 10), 0x30 + UInt8(fraction % 10)]
+    }
+
+    /// `text` left-aligned in `width` columns.
+    static func appendPadded(_ text: [UInt8], width: Int, to out: inout [UInt8]) {
+        out += text
+        if text.count < width { out += repeatElement(0x20, count: width - text.count) }
+    }
+
 }
 
 /// The `--json` shape: metadata, then `notes` with `timeMs`, `voice`, `measure` (1-based), `velocity`.
@@ -224,5 +282,9 @@ func formatBeat(_ beat: ExactFraction) -> String {
 extension String {
     func leftPad(_ width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+
+    func rightPad(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }
