@@ -305,7 +305,6 @@ final class PlayDisplay {
         }
         var played = block.marked(marks)
         played.remark = nil
-        played.autoplayed = []
         // The header was shown with the preview: the rows alone, then the tally.
         for line in DrumTab(blocks: [played]).lines(width: width).dropFirst(2) { Output.line(line) }
     }
