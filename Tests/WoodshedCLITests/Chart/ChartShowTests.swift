@@ -73,3 +73,39 @@ import Testing
         #expect(bad.stderr.contains("--measures '4-2': write a measure (5) or a range (5-8), from 1"), "\(bad.stderr)")
     }
 }
+
+/// `chart show --session ID`: how a stored session played, over the chart's tab.
+@Suite struct ChartShowSessionTests {
+    @Test func aStoredSessionIsMarkedNoteByNote() throws {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let chart = dir.appendingPathComponent("two.wchart").path
+        try "title: Two\nbpm: 120\n\nmeasure x2\nkick   x-x-\nsnare  -x-x\n".write(toFile: chart, atomically: true, encoding: .utf8)
+        // Measure 1: kick on time, snare 50 ms early, kick 50 ms late, snare missed; a stray hi-hat
+        // at 1.75 s (step 14). Measure 2 all on time.
+        let hits = dir.appendingPathComponent("hits.txt").path
+        try "0 36 100\n450 38 100\n1050 36 100\n1750 42 80\n2000 36 100\n2500 38 100\n3000 36 100\n3500 38 100\n"
+            .write(toFile: hits, atomically: true, encoding: .utf8)
+        let env = ["WOODSHED_DATA_DIR": dir.path, "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path]
+        let play = try WoodshedBinary.run(["play", chart, "--input", "events:\(hits)", "--no-feedback", "--json"], environment: env)
+        #expect(play.status == 0, "\(play.stderr)")
+        let history = try WoodshedBinary.run(["history", "--json"], environment: env)
+        let id = try #require(history.stdout.firstMatch(of: /"id"\s*:\s*(\d+)/).map { String($0.1) })
+        let shown = try WoodshedBinary.run(["chart", "show", chart, "--session", id], environment: env)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.lines.filter { $0.hasPrefix("HH") || $0.hasPrefix("SD") || $0.hasPrefix("BD") } == [
+            "HH |--------------+-|----------------|",
+            "SD |----<-------x---|----●-------●---|",
+            "BD |●------->-------|●-------●-------|",
+        ], "\(shown.stdout)")
+        // Another chart, or a session that is not there: one line each.
+        let other = dir.appendingPathComponent("other.wchart").path
+        try "measure\nkick x---\n".write(toFile: other, atomically: true, encoding: .utf8)
+        let wrong = try WoodshedBinary.run(["chart", "show", other, "--session", id], environment: env)
+        #expect(wrong.status != 0)
+        #expect(wrong.stderr.contains("session \(id) was played on \(chart), not \(other)"), "\(wrong.stderr)")
+        let missing = try WoodshedBinary.run(["chart", "show", chart, "--session", "999"], environment: env)
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("no session 999 in the history; `woodshed history` lists them"), "\(missing.stderr)")
+    }
+}
