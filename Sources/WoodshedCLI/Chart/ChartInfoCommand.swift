@@ -94,8 +94,15 @@ struct ChartInfoCommand: ParsableCommand {
             out += [0x20, 0x20]
             Self.append(Int64(note.measureNumber), width: 7, to: &out)
             out += [0x20, 0x20]
-            let beatText = beats[beat] ?? Array(formatBeat(beat).utf8)
-            beats[beat] = beatText
+            let beatText: [UInt8]
+            if let known = beats[beat] {
+                beatText = known
+            } else if let odd = Self.oddBeat(note, beat: beat, measure: measure, chart: chart) {
+                beatText = Array(odd.utf8)
+            } else {
+                beatText = Array(formatBeat(beat).utf8)
+                beats[beat] = beatText
+            }
             Self.appendPadded(beatText, width: 6, to: &out)
             out += [0x20, 0x20]
             Self.appendPadded(Array(note.voice.rawValue.utf8), width: 12, to: &out)
@@ -108,6 +115,28 @@ struct ChartInfoCommand: ParsableCommand {
             }
         }
         FileHandle.standardOutput.write(Data(out))
+    }
+
+    /// A note off the grids musicians count (sixteenths, triplets, their halves): the nearest
+    /// sixteenth or triplet step and how far off it is, `2e +12 ms`, not `2+31/96`. Nil on the grid.
+    static func oddBeat(_ note: ChartNote, beat: ExactFraction, measure: Measure, chart: Chart) -> String? {
+        guard ![1, 2, 3, 4, 6, 8, 12, 16].contains(beat.denominator) else { return nil }
+        // Steps of a sixteenth and of a triplet eighth, in the signature's beats.
+        let quarter = ExactFraction(1) / measure.signature.beatLength
+        var best: (name: String, at: ExactFraction)?
+        for (steps, names) in [(ExactFraction(4), ["", "e", "&", "a"]), (ExactFraction(3), ["", "t", "l"])] {
+            let perBeat = steps / quarter
+            let k = ((beat - .one) * perBeat + ExactFraction(1, 2)).floor
+            let at = ExactFraction(k) / perBeat + .one
+            let whole = at.floor
+            let index = ((at - ExactFraction(whole)) * perBeat).floor
+            let name = "\(whole)" + (perBeat.isWhole && Int(index) < names.count ? names[Int(index)] : "+\(at - ExactFraction(whole))")
+            if best == nil || abs((at - beat).doubleValue) < abs((best!.at - beat).doubleValue) { best = (name, at) }
+        }
+        guard let best, let gridTime = chart.time(measureIndex: note.measureIndex,
+                                                  position: (best.at - .one) * measure.signature.beatLength / measure.length) else { return nil }
+        let ms = Int((note.time - gridTime).milliseconds.rounded())
+        return "\(best.name) \(ms >= 0 ? "+" : "")\(ms) ms"
     }
 
     /// `value` in decimal, right-aligned in `width` columns.
