@@ -48,6 +48,36 @@ enum WoodshedBinary {
                       stderr: String(decoding: stderr, as: UTF8.self))
     }
 
+    /// Runs woodshed with its standard output on a pseudo-terminal, as a person at a terminal sees
+    /// it; returns everything written there, escape codes and carriage returns included.
+    static func runInTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        var master: Int32 = -1, slave: Int32 = -1
+        var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw CocoaError(.fileNoSuchFile) }
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["TERM"] = "xterm"
+        env.removeValue(forKey: "COLUMNS")
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        process.standardOutput = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        close(slave)
+        var output = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(master, &buffer, buffer.count)
+            if n <= 0 { break }  // EIO once the child has closed the terminal
+            output += buffer[0..<n]
+        }
+        close(master)
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("woodshed-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -67,6 +67,7 @@ final class PlayDisplay {
     /// Shows the tab of each measure `lookAhead` measures before it starts (the first ones at once,
     /// during the count-in). `now` is practice time; main thread.
     func advance(to now: EngineTime) {
+        if statusLine { showStatus(at: now) }
         guard lookAhead > 0 else { return }
         while previewed < order.count {
             let trigger = previewed - lookAhead
@@ -75,6 +76,25 @@ final class PlayDisplay {
             previewed += 1
         }
     }
+
+    /// `m 5  beat 3  | combo 27  score 3750  | best 5200 (-1450)`: the beat counts from the measure's
+    /// start at the tempo it begins with.
+    private func showStatus(at now: EngineTime) {
+        var text = "count-in"
+        if now >= .zero, let start = plan.measure(at: now) {
+            let signature = blocks[start.measure]?.signature ?? .fourFour
+            let bpm = (blocks[start.measure]?.bpm ?? plan.effectiveBPM) * Double(plan.options.speedPercent) / 100
+            let beatSeconds = 60 / bpm * 4 / Double(signature.noteValue)
+            let beat = Int((now - start.time).seconds / beatSeconds) + 1
+            text = (plan.passStarts.count > 1 ? "pass \(start.pass + 1) " : "") + "m \(start.measure)  beat \(min(beat, signature.beats))"
+        }
+        text += "  | combo \(lastCombo)  score \(score)"
+        if let best { text += "  | best \(best) (\(Int(score) - best >= 0 ? "+" : "")\(Int(score) - best))" }
+        Output.status(text)
+    }
+
+    /// The status line goes when the run ends, before the results.
+    func endStatus() { if statusLine { Output.status(nil) } }
 
     private func preview(_ start: PracticePlan.MeasureStart) {
         guard var block = blocks[start.measure] else { return }
@@ -99,10 +119,20 @@ final class PlayDisplay {
     private var previewed = 0
     private let width = Terminal.width
 
-    init(plan: PracticePlan, json: Bool, recorder: SessionRecorder?, tab: DrumTab? = nil, lookAhead: Int = 0) {
+    /// On a terminal (not `--json`): the status line under the measures — where the music is, the
+    /// combo, the score and the chart's best — rewritten in place.
+    private let statusLine: Bool
+    /// The best score stored for this chart before this run, if any.
+    private let best: Int?
+    private var score: Int64 = 0
+
+    init(plan: PracticePlan, json: Bool, recorder: SessionRecorder?, tab: DrumTab? = nil, lookAhead: Int = 0,
+         statusLine: Bool = false, best: Int? = nil) {
         self.plan = plan
         self.json = json
         self.recorder = recorder
+        self.statusLine = statusLine && !json
+        self.best = best
         self.lookAhead = tab == nil || json ? 0 : lookAhead
         var blocks: [Int: DrumTab.Block] = [:]
         let auto = Set(plan.mutedNotes.map { DrumTab.Line($0.voice) }).subtracting(plan.notes.map { DrumTab.Line($0.voice) })
@@ -179,6 +209,7 @@ final class PlayDisplay {
             if pending[key]!.count == measureNotes[key] { printThrough(key) }
         }
         lastCombo = j.combo
+        score = j.score
     }
 
     private func extra(_ e: ExtraHit) {

@@ -86,7 +86,8 @@ struct PlaySession {
             voices: practice.voices.map { $0.map(\.rawValue).sorted() }, offsetMs: settings.offset?.milliseconds, input: input))
         let display = PlayDisplay(plan: plan, json: settings.json, recorder: recorder,
                                   tab: DrumTab(file.chart.simplified(level: practice.level), measures: plan.measures),
-                                  lookAhead: settings.lookAhead)
+                                  lookAhead: settings.lookAhead, statusLine: Terminal.isInteractive,
+                                  best: (try? store.chartBests(chartID: chartID))?.first?.bestScore)
         let drain = { while let record = mode.results.pop() { display.show(record) } }
         let looping = plan.passStarts.count > 1
 
@@ -131,6 +132,7 @@ struct PlaySession {
         }
         if let problem = song?.stop() { warn(problem) }
         drain()
+        display.endStatus()
         display.flush()
         setup.reportInputProblems()
 

@@ -41,13 +41,19 @@ final class QuizDisplay {
         if let stop { Output.line("Stop with \(stop).") }
     }
 
-    /// The running clock: one line each time a whole second of the session has passed.
+    /// The running clock, on a terminal: `[ 12 s]` rewritten in place each second under the other
+    /// lines. In a pipe (or with `--json`) nothing: only the answers and the result.
     func tick(seconds: Double) {
         let second = Int(seconds)
-        guard !json, second != shownSecond, second >= 0 else { return }
+        guard !json, interactive, second != shownSecond, second >= 0 else { return }
         shownSecond = second
-        Output.line(String(format: "[%3d s]", second))
+        Output.status(String(format: "[%3d s]", second))
     }
+
+    /// The clock's line goes when the quiz ends.
+    func endClock() { Output.status(nil) }
+
+    private let interactive = Terminal.isInteractive
 
     func show(_ record: QuizRecord) {
         switch record.kind {

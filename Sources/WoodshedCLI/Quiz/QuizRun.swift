@@ -63,6 +63,7 @@ struct QuizRun {
             if let error = report.audioError { Output.error("woodshed: audio stopped: \(error)") }
             length = setup.clock.now - zero
         }
+        display.endClock()
         setup.reportInputProblems()
         display.finish(length: length, dropped: mode.results.dropped)
     }

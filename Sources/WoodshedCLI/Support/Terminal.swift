@@ -10,6 +10,12 @@ public enum Terminal {
         return isatty(STDOUT_FILENO) == 1
     }
 
+    /// Whether standard output is a terminal that can rewrite a line in place (not a pipe, not
+    /// `TERM=dumb`).
+    public static var isInteractive: Bool {
+        isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+
     /// How many columns to print in: `COLUMNS` when set, else the terminal's width, else 80.
     public static var width: Int {
         if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
