@@ -86,26 +86,35 @@ struct ChartInfoCommand: ParsableCommand {
         fflush(nil)  // what print() buffered goes first
         var out: [UInt8] = []
         out.reserveCapacity(1 << 20)
+        // Beat names by position, for measures of one shape (length and beat); voice names padded.
         var beats: [ExactFraction: [UInt8]] = [:]
+        var shape = (ExactFraction.zero, ExactFraction.zero)
+        let voices = DrumVoice.allCases.map { Array($0.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0).utf8) }
         for note in chart.notes {
             let measure = chart.measures[note.measureIndex]
-            let beat = (note.position * measure.length / measure.signature.beatLength + .one)
+            if shape != (measure.length, measure.signature.beatLength) {
+                shape = (measure.length, measure.signature.beatLength)
+                beats.removeAll(keepingCapacity: true)
+            }
             Self.appendMilliseconds(note.time, width: 10, to: &out)
             out += [0x20, 0x20]
             Self.append(Int64(note.measureNumber), width: 7, to: &out)
             out += [0x20, 0x20]
-            let beatText: [UInt8]
-            if let known = beats[beat] {
-                beatText = known
-            } else if let odd = Self.oddBeat(note, beat: beat, measure: measure, chart: chart) {
-                beatText = Array(odd.utf8)
+            if let known = beats[note.position] {
+                out += known
             } else {
-                beatText = Array(formatBeat(beat).utf8)
-                beats[beat] = beatText
+                let beat = note.position * measure.length / measure.signature.beatLength + .one
+                if let odd = Self.oddBeat(note, beat: beat, measure: measure, chart: chart) {
+                    Self.appendPadded(Array(odd.utf8), width: 6, to: &out)
+                } else {
+                    var text = Array(formatBeat(beat).utf8)
+                    if text.count < 6 { text += repeatElement(0x20, count: 6 - text.count) }
+                    beats[note.position] = text
+                    out += text
+                }
             }
-            Self.appendPadded(beatText, width: 6, to: &out)
             out += [0x20, 0x20]
-            Self.appendPadded(Array(note.voice.rawValue.utf8), width: 12, to: &out)
+            out += voices[note.voice.index]
             out.append(0x20)
             Self.append(Int64(note.velocity), width: 0, to: &out)
             out.append(0x0A)
@@ -141,34 +150,47 @@ struct ChartInfoCommand: ParsableCommand {
 
     /// `value` in decimal, right-aligned in `width` columns.
     static func append(_ value: Int64, width: Int, to out: inout [UInt8]) {
-        var digits: [UInt8] = []
-        var v = value.magnitude
-        repeat {
-            digits.append(0x30 + UInt8(v % 10))
+        var digits = 1
+        var rest = value.magnitude / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        let length = digits + (value < 0 ? 1 : 0)
+        if length < width { out += repeatElement(0x20, count: width - length) }
+        if value < 0 { out.append(0x2D) }
+        appendDigits(value.magnitude, count: digits, to: &out)
+    }
+
+    /// The `count` decimal digits of `value`, most significant first.
+    static func appendDigits(_ value: UInt64, count: Int, to out: inout [UInt8]) {
+        let start = out.count
+        out += repeatElement(0x30, count: count)
+        var v = value
+        for i in stride(from: start + count - 1, through: start, by: -1) {
+            out[i] = 0x30 + UInt8(v % 10)
             v /= 10
-        } while v > 0
-        if value < 0 { digits.append(0x2D) }
-        if digits.count < width { out += repeatElement(0x20, count: width - digits.count) }
-        out += digits.reversed()
+        }
     }
 
     /// Milliseconds to the microsecond (`-12.345`, as `formatMs`), right-aligned in `width` columns.
     static func appendMilliseconds(_ t: EngineTime, width: Int, to out: inout [UInt8]) {
         let ns = t.nanoseconds
+        if ns.magnitude % 1000 == 500 {
+            // Exactly half a microsecond: round as `formatMs` does (the binary value decides).
+            let text = Array(formatMs(t).utf8)
+            if text.count < width { out += repeatElement(0x20, count: width - text.count) }
+            out += text
+            return
+        }
         let micro = (ns.magnitude + 500) / 1000
         let negative = ns < 0 && micro > 0
-        var whole: [UInt8] = []
-        var v = micro / 1000
-        repeat {
-            whole.append(0x30 + UInt8(v % 10))
-            v /= 10
-        } while v > 0
-        if negative { whole.append(0x2D) }
-        let length = whole.count + 4
+        var digits = 1
+        var rest = micro / 1000 / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        let length = digits + 4 + (negative ? 1 : 0)
         if length < width { out += repeatElement(0x20, count: width - length) }
-        out += whole.reversed()
-        let fraction = micro % 1000
-        out += [0x2E, 0x30 + UInt8(fraction / 100), 0x30 + UInt8(fraction / 10 % 10), 0x30 + UInt8(fraction % 10)]
+        if negative { out.append(0x2D) }
+        appendDigits(micro / 1000, count: digits, to: &out)
+        out.append(0x2E)
+        appendDigits(micro % 1000, count: 3, to: &out)
     }
 
     /// `text` left-aligned in `width` columns.
