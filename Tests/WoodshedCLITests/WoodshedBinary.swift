@@ -78,6 +78,49 @@ enum WoodshedBinary {
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
+    /// Runs woodshed live with its standard output on a pseudo-terminal and standard input a pipe
+    /// held open until the output shows `until` (or 30 s pass), then closed (the input ends).
+    /// Returns everything written to the terminal.
+    static func runInTerminal(_ arguments: [String], environment: [String: String] = [:],
+                              closingInputWhenShown until: String) throws -> (status: Int32, output: String) {
+        var master: Int32 = -1, slave: Int32 = -1
+        var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw CocoaError(.fileNoSuchFile) }
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["TERM"] = "xterm"
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        close(slave)
+        var output = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = Date().addingTimeInterval(30)
+        var open = true
+        while true {
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 100)
+            if ready > 0 {
+                let n = read(master, &buffer, buffer.count)
+                if n <= 0 { break }
+                output += buffer[0..<n]
+            }
+            if open, String(decoding: output, as: UTF8.self).contains(until) || Date() > deadline {
+                try input.fileHandleForWriting.close()
+                open = false
+            }
+        }
+        close(master)
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("woodshed-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -152,3 +152,21 @@ struct QuizCommandTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 }
+
+/// The quiz's running clock: in place on a terminal, absent in a pipe.
+@Suite struct QuizClockTests {
+    @Test func theClockIsRewrittenInPlaceOnATerminalAndAbsentInAPipe() throws {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["WOODSHED_DATA_DIR": dir.path, "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path]
+        let args = ["quiz", "interval", "--count", "1", "--seed", "1", "--input", "events:-", "--output", "null", "--no-feedback"]
+        // Live until a second of the clock has been shown, then the input ends (and the quiz).
+        let terminal = try WoodshedBinary.runInTerminal(args, environment: env, closingInputWhenShown: "[  1 s]")
+        #expect(terminal.status == 0, "\(terminal.output.debugDescription)")
+        #expect(terminal.output.contains("\r\u{1B}[K[  0 s]"), "\(terminal.output.debugDescription)")
+        #expect(terminal.output.contains("\r\u{1B}[K[  1 s]"), "\(terminal.output.debugDescription)")
+        // Never a line of its own, and gone before the results.
+        #expect(!terminal.output.contains("[  1 s]\r\n"), "\(terminal.output.debugDescription)")
+        #expect(terminal.output.contains("\r\u{1B}[KResults:"), "\(terminal.output.debugDescription)")
+    }
+}
