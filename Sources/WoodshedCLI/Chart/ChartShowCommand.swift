@@ -134,7 +134,7 @@ enum SessionOverlay {
         var blocks: [DrumTab.Block] = []
         for pass in 0..<passes {
             for block in tab.blocks where stored.plan.loop.map({ $0.contains(block.number) }) ?? true {
-                var marked = block.marked(marks["\(pass).\(block.number)"] ?? [])
+                var marked = block.marked(marks["\(pass).\(block.number)"] ?? [], under: !colour)
                 if passes > 1 { marked.remark = "pass \(pass + 1)" }
                 blocks.append(marked)
             }

@@ -334,7 +334,9 @@ final class PlayDisplay {
                                    symbol: colour ? "\u{1B}[31m+\u{1B}[0m" : "+", onlyOnRest: true))
             }
         }
-        var played = block.marked(marks)
+        // Coloured symbols in place of the notes on a colour terminal; else the notes, and the
+        // plain symbols in a row under them.
+        var played = block.marked(marks, under: !colour)
         played.remark = nil
         // The header was shown with the preview: the rows alone, then the tally.
         for line in DrumTab(blocks: [played]).lines(width: width).dropFirst(2) { Output.line(line) }

@@ -60,18 +60,28 @@ public struct DrumTab: Hashable, Sendable {
             }
         }
 
-        /// The block with `marks` written over its steps (a line without a row gets one).
-        public func marked(_ marks: [Mark]) -> Block {
+        /// The block with `marks`: written over its steps (`under: false`: coloured symbols in place
+        /// of the notes), or in a row of their own under each line's notes (`under: true`: the
+        /// plain symbols, where colour cannot tell them apart). A line without a row gets one.
+        public func marked(_ marks: [Mark], under: Bool = false) -> Block {
             var cells: [Line: [String]] = [:]
+            var below: [Line: [String]] = [:]
             for row in rows { cells[row.line] = row.cells.map(String.init) }
             for mark in marks where (0..<steps).contains(mark.step) {
-                var row = cells[mark.line] ?? Array(repeating: "-", count: steps)
-                if mark.onlyOnRest, row[mark.step] != "-" { continue }
-                row[mark.step] = mark.symbol
+                let row = cells[mark.line] ?? Array(repeating: "-", count: steps)
                 cells[mark.line] = row
+                if under {
+                    var marksRow = below[mark.line] ?? Array(repeating: " ", count: steps)
+                    if mark.onlyOnRest, row[mark.step] != "-" || marksRow[mark.step] != " " { continue }
+                    marksRow[mark.step] = mark.symbol
+                    below[mark.line] = marksRow
+                } else {
+                    if mark.onlyOnRest, row[mark.step] != "-" { continue }
+                    cells[mark.line]![mark.step] = mark.symbol
+                }
             }
             var block = self
-            block.rows = cells.keys.sorted().map { Row(line: $0, cells: cells[$0]!.joined()) }
+            block.rows = cells.keys.sorted().map { Row(line: $0, cells: cells[$0]!.joined(), marks: below[$0].map { $0.joined() }) }
             return block
         }
 
@@ -100,6 +110,8 @@ public struct DrumTab: Hashable, Sendable {
         public var line: Line
         /// One character per step.
         public var cells: String
+        /// Marks shown in a row of their own under the cells (judgements, plain), if any.
+        public var marks: String? = nil
     }
 
     /// The tab's lines, top to bottom as on a drum staff, each with its label and the voices on it.
@@ -344,6 +356,12 @@ public struct DrumTab: Hashable, Sendable {
                 text += "|" + (block.rows.first { $0.line == line }?.cells ?? String(repeating: "-", count: block.steps))
             }
             lines.append(text + "|" + (group.contains { $0.autoplayed.contains(line) } ? "  (auto)" : ""))
+            let rows = group.map { block in block.rows.first { $0.line == line } }
+            if rows.contains(where: { $0?.marks != nil }) {
+                var marks = "   "
+                for (block, row) in zip(group, rows) { marks += "|" + (row?.marks ?? String(repeating: " ", count: block.steps)) }
+                lines.append(marks + "|")
+            }
         }
         return lines
     }

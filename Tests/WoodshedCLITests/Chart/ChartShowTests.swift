@@ -93,10 +93,14 @@ import Testing
         let id = try #require(history.stdout.firstMatch(of: /"id"\s*:\s*(\d+)/).map { String($0.1) })
         let shown = try WoodshedBinary.run(["chart", "show", chart, "--session", id], environment: env)
         #expect(shown.status == 0, "\(shown.stderr)")
-        #expect(shown.lines.filter { $0.hasPrefix("HH") || $0.hasPrefix("SD") || $0.hasPrefix("BD") } == [
-            "HH |--------------+-|----------------|",
-            "SD |----<-------x---|----●-------●---|",
-            "BD |●------->-------|●-------●-------|",
+        // In a pipe: the notes, and under each line the plain marks.
+        #expect(Array(shown.lines.drop { !$0.hasPrefix("HH") }.prefix(6)) == [
+            "HH |----------------|----------------|",
+            "   |              + |                |",
+            "SD |----o-------o---|----o-------o---|",
+            "   |    <       x   |    ●       ●   |",
+            "BD |o-------o-------|o-------o-------|",
+            "   |●       >       |●       ●       |",
         ], "\(shown.stdout)")
         // Another chart, or a session that is not there: one line each.
         let other = dir.appendingPathComponent("other.wchart").path

@@ -215,12 +215,15 @@ import WoodshedStore
         #expect(lines[shown[0]! + 1] == "    1e&a2e&a3e&a4e&a")
         #expect(lines[shown[0]! + 2] == "SD |----o-------o---|")
         #expect(lines[shown[0]! + 3] == "BD |o-------o-------|")
-        // As played: perfect, perfect, and the late snare (60 ms: great, late: >).
+        // As played (a pipe: the notes, and the plain marks in a row under each line): perfect,
+        // perfect, and the late snare (60 ms: great, late: >).
         #expect(lines[played[0]!] == "    m 1 played: 3 perfect, 1 near, 0 missed  | combo 4  score 380", "\(run.stdout)")
-        #expect(Array(lines[(played[0]! + 1)...(played[0]! + 2)]) == ["SD |----●------->---|", "BD |●-------●-------|"], "\(run.stdout)")
+        #expect(Array(lines[(played[0]! + 1)...(played[0]! + 4)]) == [
+            "SD |----o-------o---|", "   |    ●       >   |", "BD |o-------o-------|", "   |●       ●       |"], "\(run.stdout)")
         #expect(lines[played[1]!] == "    m 2 played: no notes to play, 1 extra", "\(run.stdout)")
-        #expect(lines[played[1]! + 1] == "HH |------+---------|", "\(run.stdout)")
-        #expect(Array(lines[(played[2]! + 1)...(played[2]! + 2)]) == ["SD |----x-------x---|", "BD |x-------x-------|"], "\(run.stdout)")
+        #expect(Array(lines[(played[1]! + 1)...(played[1]! + 2)]) == ["HH |----------------|", "   |      +         |"], "\(run.stdout)")
+        #expect(Array(lines[(played[2]! + 1)...(played[2]! + 4)]) == [
+            "SD |----o-------o---|", "   |    x       x   |", "BD |o-------o-------|", "   |x       x       |"], "\(run.stdout)")
     }
 
     @Test func anExtraHitInAMeasureWithNothingToPlayIsShownUnderThatMeasure() throws {

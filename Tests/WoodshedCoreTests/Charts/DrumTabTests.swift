@@ -137,4 +137,23 @@ import Testing
         #expect(tab.lines(width: 200).filter { $0.hasPrefix("BD") }.count == 1)
         #expect(DrumTab(try chart("measure x3\nkick x---\n"), measures: 2...3).blocks.map(\.number) == [2, 3])
     }
+
+    /// Marks (a session's judgements): in place of the notes, or in a row of their own under them;
+    /// an extra hit only where the line rests.
+    @Test func marksGoInPlaceOrUnderTheNotes() throws {
+        let block = DrumTab(try chart("measure\nsnare -x-x\n")).blocks[0]
+        let marks: [DrumTab.Block.Mark] = [
+            .init(line: .snare, step: 4, symbol: "<"), .init(line: .snare, step: 12, symbol: "x"),
+            .init(line: .snare, step: 12, symbol: "+", onlyOnRest: true), .init(line: .snare, step: 6, symbol: "+", onlyOnRest: true),
+            .init(line: .kick, step: 0, symbol: "+", onlyOnRest: true),
+        ]
+        let inPlace = block.marked(marks)
+        #expect(inPlace.rows.map(\.cells) == ["----<-+-----x---", "+---------------"])
+        #expect(inPlace.rows.allSatisfy { $0.marks == nil })
+        let under = block.marked(marks, under: true)
+        #expect(under.rows.map(\.cells) == ["----o-------o---", "----------------"])
+        #expect(under.rows.map(\.marks) == ["    < +     x   ", "+               "])
+        #expect(DrumTab(blocks: [under]).lines(width: 80).suffix(4) == [
+            "SD |----o-------o---|", "   |    < +     x   |", "BD |----------------|", "   |+               |"])
+    }
 }
