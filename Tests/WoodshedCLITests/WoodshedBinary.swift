@@ -49,8 +49,11 @@ enum WoodshedBinary {
     }
 
     /// Runs woodshed with its standard output on a pseudo-terminal, as a person at a terminal sees
-    /// it; returns everything written there, escape codes and carriage returns included.
-    static func runInTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    /// it, and returns everything written there, escape codes and carriage returns included. With
+    /// `closingInputWhenShown`, standard input is a pipe held open (a live input still to come)
+    /// until the output shows that text (or 30 s pass), then closed, which ends the input.
+    static func runInTerminal(_ arguments: [String], environment: [String: String] = [:],
+                              closingInputWhenShown until: String? = nil) throws -> (status: Int32, output: String) {
         var master: Int32 = -1, slave: Int32 = -1
         var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw CocoaError(.fileNoSuchFile) }
@@ -62,39 +65,8 @@ enum WoodshedBinary {
         env.removeValue(forKey: "COLUMNS")
         for (k, v) in environment { env[k] = v }
         process.environment = env
-        process.standardOutput = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        close(slave)
-        var output = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(master, &buffer, buffer.count)
-            if n <= 0 { break }  // EIO once the child has closed the terminal
-            output += buffer[0..<n]
-        }
-        close(master)
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
-    }
-
-    /// Runs woodshed live with its standard output on a pseudo-terminal and standard input a pipe
-    /// held open until the output shows `until` (or 30 s pass), then closed (the input ends).
-    /// Returns everything written to the terminal.
-    static func runInTerminal(_ arguments: [String], environment: [String: String] = [:],
-                              closingInputWhenShown until: String) throws -> (status: Int32, output: String) {
-        var master: Int32 = -1, slave: Int32 = -1
-        var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
-        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw CocoaError(.fileNoSuchFile) }
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["TERM"] = "xterm"
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
         let input = Pipe()
-        process.standardInput = input
+        if until != nil { process.standardInput = input }
         process.standardOutput = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -102,16 +74,15 @@ enum WoodshedBinary {
         var output = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         let deadline = Date().addingTimeInterval(30)
-        var open = true
+        var open = until != nil
         while true {
             var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, 100)
-            if ready > 0 {
+            if poll(&descriptor, 1, 100) > 0 {
                 let n = read(master, &buffer, buffer.count)
-                if n <= 0 { break }
+                if n <= 0 { break }  // EIO once the child has closed the terminal
                 output += buffer[0..<n]
             }
-            if open, String(decoding: output, as: UTF8.self).contains(until) || Date() > deadline {
+            if open, let until, String(decoding: output, as: UTF8.self).contains(until) || Date() > deadline {
                 try input.fileHandleForWriting.close()
                 open = false
             }
