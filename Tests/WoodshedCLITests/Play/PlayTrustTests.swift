@@ -226,6 +226,22 @@ import WoodshedStore
             "SD |----o-------o---|", "   |    x       x   |", "BD |o-------o-------|", "   |x       x       |"], "\(run.stdout)")
     }
 
+    /// Voices not judged (played for the drummer) are marked in the tab; a loop says its pass, and a
+    /// slower speed the tempo heard.
+    @Test func theTabAheadMarksAutoplayedVoicesThePassAndTheSpeed() throws {
+        let f = try folder()
+        defer { try? FileManager.default.removeItem(at: f.dir) }
+        let chart = try f.write("auto.wchart", Self.restBar)
+        let hits = try f.write("hits.txt", "0 38 100\n")
+        let run = try f.woodshed(["play", chart, "--input", "events:\(hits)", "--no-feedback", "--voices", "snare",
+                                  "--loop", "1", "--passes", "2", "--speed", "50", "--count-in", "0"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines.contains("    m 1  4/4  120 BPM  pass 1 (loop 1-1)  at 50 %: 60 BPM"), "\(run.stdout)")
+        #expect(run.lines.contains("    m 1  4/4  120 BPM  pass 2 (loop 1-1)  at 50 %: 60 BPM"), "\(run.stdout)")
+        #expect(run.lines.contains("BD |o-------o-------|  (auto)"), "\(run.stdout)")
+        #expect(run.lines.contains("SD |----o-------o---|"), "\(run.stdout)")
+    }
+
     @Test func anExtraHitInAMeasureWithNothingToPlayIsShownUnderThatMeasure() throws {
         let f = try folder()
         defer { try? FileManager.default.removeItem(at: f.dir) }
