@@ -205,6 +205,45 @@ class VirmidiWriter:
         self.close()
 
 
+class SequencerWitness:
+    """`aseqdump` (alsa-utils) subscribed to a port: the note-ons the kernel delivered, as an
+    independent program read them. A test compares Woodshed with this, not only with what it
+    sent, so an event the emulated guest's kernel alters on the way is not blamed on Woodshed."""
+
+    NOTE_ON = re.compile(r"Note on\s+(\d+), note (\d+), velocity (\d+)")
+
+    def __init__(self, port: str = VIRMIDI_ADDRESS, tmp: Path | None = None):
+        folder = tmp or Path(os.environ.get("TMPDIR", "/tmp"))
+        self.out = folder / f"aseqdump-{os.getpid()}-{id(self)}.txt"
+        self._file = open(self.out, "w")
+        # Line-buffered, into a file: a pipe left unread would stall it and overflow its queue.
+        self.proc = subprocess.Popen(["stdbuf", "-oL", "aseqdump", "-p", port], stdout=self._file,
+                                     stderr=subprocess.STDOUT)
+        wait_for_condition(lambda: "Waiting for data" in self.out.read_text() or self.proc.poll() is not None,
+                           30, "aseqdump subscribed")
+        if self.proc.poll() is not None:
+            raise AssertionError(f"aseqdump -p {port} ended: {self.out.read_text()}")
+
+    def note_ons(self, count: int, timeout: float = 180) -> list[tuple[int, int, int]]:
+        """Wait for `count` note-ons, stop, and return every one as (channel 1...16, note, velocity)."""
+        wait_for_condition(lambda: len(self.NOTE_ON.findall(self.out.read_text())) >= count, timeout,
+                           f"{count} note-ons in aseqdump")
+        self.close()
+        return [(int(c) + 1, int(n), int(v)) for c, n, v in self.NOTE_ON.findall(self.out.read_text())]
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            self.proc.wait(10)
+        self._file.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
 def wait_until(deadline_ns: int):
     """Sleep until a monotonic deadline (a short spin at the end keeps it within ~0.1 ms)."""
     while True:
