@@ -1,7 +1,8 @@
 import CRubberBand
 import WoodshedCore
 
-/// Rubber Band in real-time mode: changes the speed of stereo audio and keeps its pitch.
+/// Rubber Band in real-time mode: changes the speed of stereo audio and keeps its pitch, or shifts
+/// the pitch and keeps the speed, or both (the practice player's speed and transpose).
 ///
 /// The one place librubberband is called. Real-time mode because a song is stretched as it streams
 /// (a 60-minute file costs what a 1-minute one does), ahead of the audio thread on the song's own
@@ -22,6 +23,8 @@ public final class TimeStretcher {
     public let engine: Engine
     /// Output duration ÷ input duration (a song at 80 % speed: 1.25).
     public private(set) var timeRatio: Double
+    /// Output frequency ÷ input frequency (up an octave: 2).
+    public private(set) var pitchScale: Double
     private let state: RubberBandState
     /// Planar scratch for one block in and one block out.
     private let inLeft, inRight, outLeft, outRight: UnsafeMutablePointer<Float>
@@ -33,13 +36,13 @@ public final class TimeStretcher {
     private var toDiscard = 0
 
     /// - Throws: when Rubber Band does not give the engine asked for.
-    public init(sampleRate: Int, timeRatio: Double, engine: Engine = .finer, block: Int = 1024) throws {
-        guard sampleRate > 0, timeRatio > 0, timeRatio.isFinite else {
-            throw WoodshedError("cannot stretch audio at \(sampleRate) Hz by \(timeRatio)")
+    public init(sampleRate: Int, timeRatio: Double, pitchScale: Double = 1, engine: Engine = .finer, block: Int = 1024) throws {
+        guard sampleRate > 0, timeRatio > 0, timeRatio.isFinite, pitchScale > 0, pitchScale.isFinite else {
+            throw WoodshedError("cannot stretch audio at \(sampleRate) Hz by \(timeRatio) (pitch × \(pitchScale))")
         }
         var options = Int32(RubberBandOptionProcessRealTime.rawValue) | Int32(bitPattern: RubberBandOptionChannelsTogether.rawValue)
         options |= Int32(bitPattern: (engine == .finer ? RubberBandOptionEngineFiner : RubberBandOptionEngineFaster).rawValue)
-        guard let state = rubberband_new(UInt32(sampleRate), 2, options, timeRatio, 1.0) else {
+        guard let state = rubberband_new(UInt32(sampleRate), 2, options, timeRatio, pitchScale) else {
             throw WoodshedError("Rubber Band could not start a stretcher at \(sampleRate) Hz")
         }
         // Unknown options are ignored silently: check that the engine asked for is the one running.
@@ -52,6 +55,7 @@ public final class TimeStretcher {
         self.sampleRate = sampleRate
         self.engine = engine
         self.timeRatio = timeRatio
+        self.pitchScale = pitchScale
         self.block = block
         rubberband_set_max_process_size(state, UInt32(block))
         inLeft = .allocate(capacity: block)
@@ -77,11 +81,14 @@ public final class TimeStretcher {
     /// How many output frames Rubber Band delays its output by (dropped after a prime).
     public var startDelay: Int { Int(rubberband_get_start_delay(state)) }
 
-    /// Forgets all audio and sets the speed for what comes next; call `prime` before processing.
-    public func reset(timeRatio: Double) {
+    /// Forgets all audio and sets the speed (and pitch) for what comes next; call `prime` before
+    /// processing.
+    public func reset(timeRatio: Double, pitchScale: Double = 1) {
         rubberband_reset(state)
         self.timeRatio = timeRatio
+        self.pitchScale = pitchScale
         rubberband_set_time_ratio(state, timeRatio)
+        rubberband_set_pitch_scale(state, pitchScale)
         toDiscard = 0
     }
 

@@ -10,8 +10,9 @@ import WoodshedCore
 public final class Resampler {
     public let inputRate: Int
     public let outputRate: Int
-    /// Output frames per input frame.
-    public var ratio: Double { Double(outputRate) / Double(inputRate) }
+    /// Output frames per input frame: the rates' ratio, divided by a varispeed (a tape played
+    /// faster: fewer output frames per input frame, every pitch higher by the same factor).
+    public private(set) var ratio: Double
     private let state: OpaquePointer
 
     /// The converter quality: medium sinc (libsamplerate's own advice for real-time audio: transparent,
@@ -27,12 +28,22 @@ public final class Resampler {
         self.state = state
         self.inputRate = inputRate
         self.outputRate = outputRate
+        ratio = Double(outputRate) / Double(inputRate)
     }
 
     deinit { src_delete(state) }
 
-    /// Forgets the audio so far (after a seek).
-    public func reset() { src_reset(state) }
+    /// Forgets the audio so far (after a seek) and plays what comes next `varispeed` times as fast
+    /// (1: the rates' own ratio).
+    public func reset(varispeed: Double = 1) {
+        src_reset(state)
+        ratio = Double(outputRate) / Double(inputRate) / varispeed
+    }
+
+    /// Whether libsamplerate can play audio `varispeed` times as fast between these rates.
+    public func canPlay(varispeed: Double) -> Bool {
+        src_is_valid_ratio(Double(outputRate) / Double(inputRate) / varispeed) != 0
+    }
 
     /// Converts: reads up to `frames` input frames, writes up to `capacity` output frames.
     /// - Returns: how many input frames were used and how many output frames were written.

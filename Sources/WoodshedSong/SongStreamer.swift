@@ -68,8 +68,9 @@ public final class SongStreamer: @unchecked Sendable {
                 ringSeconds: Double = 5, offline: Bool, changesSpeed: Bool = false) throws {
         current = timeline
         self.outputRate = outputRate
-        pipeline = try SongPipeline(source: source, speed: timeline.speed, outputRate: outputRate, engine: engine,
-                                    changesSpeed: changesSpeed)
+        let first = timeline.segments.first
+        pipeline = try SongPipeline(source: source, speed: timeline.speed, pitch: first?.pitch ?? 0, varispeed: first?.varispeed ?? false,
+                                    outputRate: outputRate, engine: engine, changesSpeed: changesSpeed)
         fill = Int(ringSeconds * Double(outputRate))
         ring = FrameRing(minimumFrames: fill + fill / 2)
         fade = Int(timeline.crossfade.sampleIndex(atRate: outputRate))
@@ -330,7 +331,8 @@ public final class SongStreamer: @unchecked Sendable {
                 let startIndex = frameIndex(of: segment.practiceStart) - fade
                 let length = Int(segment.duration.sampleIndex(atRate: rate)) + 2 * fade
                 let lead = Int64((Double(fade) * segment.speed * Double(sourceRate) / Double(rate)).rounded())
-                try pipeline.begin(at: segment.audioStart.sampleIndex(atRate: sourceRate) - lead, speed: segment.speed)
+                try pipeline.begin(at: segment.audioStart.sampleIndex(atRate: sourceRate) - lead, speed: segment.speed,
+                                   pitch: segment.pitch, varispeed: segment.varispeed)
                 // Frames from where the next segment starts may still be added to: keep them back.
                 let limit = n + 1 < segments.count ? frameIndex(of: segments[n + 1].practiceStart) - fade : Int.max
                 var position = 0

@@ -18,13 +18,21 @@ public struct SongTimeline: Hashable, Sendable {
         public var fadesIn: Bool
         /// Playback speed, 1 = 100 % (audio seconds per practice second).
         public var speed: Double
+        /// Transposition in semitones (fractions are cents: −0.1 = 10 cents down); 0 for a chart's song.
+        public var pitch: Double
+        /// The speed changes the pitch too, as a tape played faster (one resampling step, nothing
+        /// stretched); `pitch` adds to that. False: the pitch is kept (time-stretched).
+        public var varispeed: Bool
 
-        public init(practiceStart: EngineTime, audioStart: EngineTime, audioEnd: EngineTime, fadesIn: Bool, speed: Double) {
+        public init(practiceStart: EngineTime, audioStart: EngineTime, audioEnd: EngineTime, fadesIn: Bool, speed: Double,
+                    pitch: Double = 0, varispeed: Bool = false) {
             self.practiceStart = practiceStart
             self.audioStart = audioStart
             self.audioEnd = audioEnd
             self.fadesIn = fadesIn
             self.speed = speed
+            self.pitch = pitch
+            self.varispeed = varispeed
         }
 
         /// How long it lasts on the practice time base.
@@ -113,7 +121,8 @@ public struct SongTimeline: Hashable, Sendable {
                 var before = segment
                 before.audioEnd = audioAtTime
                 result.append(before)
-                result.append(Segment(practiceStart: time, audioStart: audioAtTime, audioEnd: segment.audioEnd, fadesIn: true, speed: speed))
+                result.append(Segment(practiceStart: time, audioStart: audioAtTime, audioEnd: segment.audioEnd, fadesIn: true, speed: speed,
+                                      pitch: segment.pitch, varispeed: segment.varispeed))
             } else {
                 var later = segment
                 later.practiceStart = moved(segment.practiceStart)
