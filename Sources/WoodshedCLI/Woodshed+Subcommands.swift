@@ -12,6 +12,7 @@ extension Woodshed {
         MonitorCommand.self,
         DevicesCommand.self,
         RenderCommand.self,
+        ListenCommand.self,
         ChartCommand.self,
         Theory.self,
         HistoryCommand.self,

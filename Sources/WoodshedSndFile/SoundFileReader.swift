@@ -20,6 +20,17 @@ public final class SoundFileReader {
     public var sampleRate: Int { info.sampleRate }
     public var frames: Int64 { info.frames }
 
+    /// The file's title and artist tags where libsndfile reads them (WAV INFO chunks, FLAC and Ogg
+    /// comments, MP3's ID3), nil when absent or empty.
+    public var title: String? { tag(Int32(SF_STR_TITLE)) }
+    public var artist: String? { tag(Int32(SF_STR_ARTIST)) }
+
+    private func tag(_ kind: Int32) -> String? {
+        guard let text = sf_get_string(file, kind) else { return nil }
+        let value = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+        return value.isEmpty ? nil : value
+    }
+
     /// Opens the file; the same checks and one-line messages as `AudioFileInfo`.
     public init(path: String) throws {
         (file, info) = try AudioFileInfo.open(path)

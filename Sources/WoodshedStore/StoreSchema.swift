@@ -8,7 +8,7 @@ import GRDB
 /// applied migrations so that a file from a newer Woodshed is recognised even by tools like `sqlite3`.
 enum StoreSchema {
     /// Migration identifiers in order. Append only.
-    static let versions = ["v1-sessions", "v2-settings", "v3-progress-indexes", "v4-session-input"]
+    static let versions = ["v1-sessions", "v2-settings", "v3-progress-indexes", "v4-session-input", "v5-recordings"]
 
     /// The schema version this build writes (the number of known migrations).
     static var currentVersion: Int { versions.count }
@@ -82,6 +82,26 @@ enum StoreSchema {
         migrator.registerMigration(versions[3]) { db in
             // Where the notes came from (SessionInput); NULL for sessions stored before it was kept.
             try db.execute(sql: "ALTER TABLE session ADD COLUMN input TEXT")
+        }
+        migrator.registerMigration(versions[4]) { db in
+            // The practice player's recordings, by content (a renamed file keeps its place).
+            try db.execute(sql: """
+                CREATE TABLE recording (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    path TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    artist TEXT,
+                    length_ms REAL NOT NULL,
+                    position_ms REAL,
+                    position_at TEXT,
+                    speed REAL, pitch REAL, linked INTEGER,
+                    loop_from_ms REAL, loop_to_ms REAL,
+                    favorite_at TEXT,
+                    plays INTEGER NOT NULL DEFAULT 0,
+                    last_played_at TEXT
+                );
+                CREATE INDEX recording_by_favorite ON recording(favorite_at) WHERE favorite_at IS NOT NULL;
+                """)
         }
         return migrator
     }
