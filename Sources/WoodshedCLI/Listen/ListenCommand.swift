@@ -14,7 +14,8 @@ struct ListenCommand: ParsableCommand {
         commandName: "listen",
         abstract: "Practise with a recording: slow it down or transpose it, loop a phrase, read its lyrics in time.",
         discussion: """
-            Offline with --render OUT.wav (what would be heard, as fast as the CPU allows). Each recording \
+            Live through ALSA (--output), steered by keys: \(ListenPlayer.help). Keys may also come on standard \
+            input from a script. Offline with --render OUT.wav (what would be heard, as fast as the CPU allows). Each recording \
             remembers where you stopped, its speed, pitch and loop (by its content: a renamed file keeps them). \
             Text beside the audio (same name, .lrc, .srt or .vtt) or given with --text shows in time.
             """
@@ -57,6 +58,9 @@ struct ListenCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Render what would be heard into this WAV file, offline.", valueName: "FILE"))
     var render: String?
 
+    @Option(name: .long, help: "Seconds ← and → skip back and forward, 1–60.")
+    var skip: Int = 10
+
     @Flag(name: .long, help: "Mark the recording a favorite.")
     var favorite = false
 
@@ -93,9 +97,7 @@ struct ListenCommand: ParsableCommand {
         if let loop, Self.loopBounds(loop) == nil { throw ValidationError("--loop \(loop): write A-B, each seconds or m:ss (1:02-1:10.5)") }
         if loop != nil && noLoop { throw ValidationError("--loop and --no-loop: give one") }
         if audio.wav != nil { throw ValidationError("listen writes its WAV with --render FILE") }
-        guard render != nil else {
-            throw ValidationError("listen plays offline for now: give --render OUT.wav (live playback through ALSA is being built)")
-        }
+        guard (1...60).contains(skip) else { throw ValidationError("--skip must be from 1 to 60 seconds") }
     }
 
     static func loopBounds(_ text: String) -> (EngineTime, EngineTime)? {
@@ -126,7 +128,7 @@ struct ListenCommand: ParsableCommand {
                                           startMs: plan.firstMedia.milliseconds, speed: plan.sound.speed, pitch: plan.sound.pitch,
                                           linked: plan.sound.linked, loop: plan.loop.map { [$0.start.milliseconds, $0.end.milliseconds] },
                                           text: synced?.path))
-            if let synced {
+            if let synced, render != nil {  // live, the player says each change as it happens
                 for cue in synced.text.cues(along: timeline) {
                     Output.json(ListenEvent.Text(index: cue.index, mediaMs: cue.media.milliseconds, outputMs: cue.output.milliseconds,
                                                  text: cue.index.map { synced.text.segments[$0].text } ?? ""))
@@ -134,17 +136,31 @@ struct ListenCommand: ParsableCommand {
             }
         }
 
-        let seconds = try renderOffline(reader: reader, timeline: timeline, to: render ?? "")
-        // Where the listening stopped: the media time at the timeline's end (nil: the recording's end).
-        let stop = timeline.segments.last.map { $0.audioEnd } ?? plan.firstMedia
+        var seconds = 0.0
+        var stop: EngineTime
+        var sound = plan.sound
+        var loopKept = plan.loop
+        if render != nil {
+            seconds = try renderOffline(reader: reader, timeline: timeline, to: render ?? "")
+            // Where the listening stopped: the media time at the timeline's end (nil: the recording's end).
+            stop = timeline.segments.last.map { $0.audioEnd } ?? plan.firstMedia
+        } else {
+            let player = try playLive(reader: reader, plan: plan, text: synced?.text, title: recording.title,
+                                      favorite: recording.favoriteAt != nil)
+            stop = player.position
+            sound = player.state.sound
+            loopKept = player.state.loop
+            seconds = player.now.seconds
+            if player.state.favorite && recording.favoriteAt == nil { recording.favoriteAt = Date() }
+        }
         let finished = stop >= length - .milliseconds(1)
         recording.positionMs = finished ? nil : stop.milliseconds
         recording.positionAt = Date()
-        recording.speed = plan.sound.speed
-        recording.pitch = plan.sound.pitch
-        recording.linked = plan.sound.linked
-        recording.loopFromMs = plan.loop?.start.milliseconds
-        recording.loopToMs = plan.loop?.end.milliseconds
+        recording.speed = sound.speed
+        recording.pitch = sound.pitch
+        recording.linked = sound.linked
+        recording.loopFromMs = loopKept?.start.milliseconds
+        recording.loopToMs = loopKept?.end.milliseconds
         recording.plays += 1
         recording.lastPlayedAt = Date()
         if favorite {
@@ -161,14 +177,14 @@ struct ListenCommand: ParsableCommand {
             Output.error("woodshed: could not remember where you stopped: \(error)")
         }
         if json {
-            Output.json(ListenEvent.End(positionMs: stop.milliseconds, outputMs: end.milliseconds, finished: finished,
+            Output.json(ListenEvent.End(positionMs: stop.milliseconds, outputMs: render == nil ? seconds * 1000 : end.milliseconds, finished: finished,
                                         favorite: recording.favoriteAt != nil, plays: recording.plays))
         } else {
             var line = "\(recording.title): \(MediaTime.text(plan.firstMedia, tenths: true))–\(MediaTime.text(stop, tenths: true))"
             line += " of \(MediaTime.text(length))\(Self.describe(plan.sound))"
             if let loop = plan.loop { line += ", loop \(MediaTime.text(loop.start, tenths: true))–\(MediaTime.text(loop.end, tenths: true)) ×\(plan.passes)" }
             if let synced { line += ", text \(URL(fileURLWithPath: synced.path).lastPathComponent) (\(synced.text.segments.count) lines)" }
-            line += String(format: " → %@ (%.1f s)", render ?? "", seconds)
+            line += render.map { String(format: " → %@ (%.1f s)", $0, seconds) } ?? String(format: " (%.1f s)", seconds)
             if recording.favoriteAt != nil { line += " ★" }
             Output.line(line)
         }
@@ -232,6 +248,60 @@ struct ListenCommand: ParsableCommand {
         return nil
     }
 
+    /// Plays live until `q`, Ctrl-C, or the end of standard input's keys after the recording ended.
+    private func playLive(reader: SoundFileReader, plan: ListenPlan, text: SyncedText?, title: String,
+                          favorite: Bool) throws -> ListenPlayer {
+        var options = try EngineOptions.forAudio(audio)
+        options.noFeedback = true
+        let clock = MonotonicClock()
+        let renderer = try EngineSetup.renderer(options: options, output: EngineSetup.liveOutput(options), clock: clock,
+                                                click: nil, origin: .zero, commands: SPSCQueue<MIDIEvent>(minimumCapacity: 16),
+                                                needsSynth: false)
+        let source = try SongSource(stems: [SongSource.Stem(reader: reader)])
+        let timeline = plan.timeline
+        let streamer = try SongStreamer(source: source, timeline: timeline, outputRate: renderer.mixer.format.sampleRate,
+                                        engine: stretch, offline: false, changesSpeed: true)
+        renderer.mixer.song = streamer.playback
+        streamer.start()
+        defer { streamer.stop() }
+        streamer.waitUntilBuffered(seconds: 2)
+        let zero = clock.now + .milliseconds(300)
+        let player = ListenPlayer(length: plan.length, skip: .seconds(Double(skip)),
+                                  state: ListenPlayer.State(sound: plan.sound, loop: plan.loop, loopOn: plan.loop != nil, favorite: favorite),
+                                  timeline: timeline, streamer: streamer, clock: clock, zero: zero, json: json, text: text, title: title)
+        let terminal = RawTerminal()
+        Terminal.onExit { terminal.restore() }
+        defer { terminal.restore() }
+        var inputEnded = false
+        let report = try EngineRun.live(
+            input: SilentInput(clock: clock), mode: IdleMode(), renderer: renderer, clock: clock, zero: zero,
+            started: { policy in
+                if case .normal(let reason) = policy, !json { Output.error("woodshed: \(RealTimeThread.warning(reason: reason))") }
+                terminal.enter()
+                if !json { Output.line(ListenPlayer.help) }
+            },
+            // Keys from a script: once they are all read and the recording has ended (or q), stop.
+            shouldStop: { player.state.quit || (inputEnded && player.state.paused && player.position >= plan.length) },
+            drain: {
+                let read = terminal.read(waitingUpTo: 0) { player.key($0) }
+                if read == 0 && !RawTerminal.isAvailable && Self.standardInputEnded() { inputEnded = true }
+                player.tick()
+            })
+        if Terminal.isInteractive && !json { Output.status(nil) }
+        if let error = report.audioError { Output.error("woodshed: audio stopped: \(error); the position is kept") }
+        return player
+    }
+
+    /// Whether standard input (not a terminal) has nothing more to give.
+    private static func standardInputEnded() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return false }
+        if descriptor.revents & Int16(POLLHUP) != 0 && descriptor.revents & Int16(POLLIN) == 0 { return true }
+        // Readable with nothing to read: the end of a file (/dev/null, a file of keys).
+        var waiting: Int32 = 0
+        return descriptor.revents & Int16(POLLIN) != 0 && ioctl(STDIN_FILENO, UInt(FIONREAD), &waiting) == 0 && waiting == 0
+    }
+
     /// The recording along `timeline` into a WAV file through the song streamer and the mixer (the
     /// same path as live), offline. Returns the seconds written.
     private func renderOffline(reader: SoundFileReader, timeline: SongTimeline, to wav: String) throws -> Double {
@@ -289,6 +359,26 @@ enum ListenEvent {
             try c.encode(outputMs, forKey: .outputMs)
             try c.encode(text, forKey: .text)
         }
+    }
+
+    /// The player's state after a key (live).
+    struct State: Encodable {
+        let type = "state"
+        var positionMs: Double
+        var outputMs: Double
+        var speed: Double
+        var pitch: Double
+        var linked: Bool
+        var loop: [Double]?
+        var loopOn: Bool
+        var paused: Bool
+        var favorite: Bool
+    }
+
+    /// A line for the player (a key that cannot act now, a marker dropped).
+    struct Notice: Encodable {
+        let type = "notice"
+        var text: String
     }
 
     struct End: Encodable {

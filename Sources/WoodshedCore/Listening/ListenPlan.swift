@@ -37,6 +37,13 @@ public struct ListenPlan: Hashable, Sendable {
         return clamped >= loop.start && clamped < loop.end ? clamped : loop.start
     }
 
+    /// The plan as the song streamer's timeline, its first frame at output time `at`.
+    public func timeline(at time: EngineTime) -> SongTimeline {
+        var shifted = timeline
+        for i in shifted.segments.indices { shifted.segments[i].practiceStart = shifted.segments[i].practiceStart + time }
+        return shifted
+    }
+
     /// The plan as the song streamer's timeline (output time 0 = the first frame played).
     public var timeline: SongTimeline {
         var pieces: [(from: EngineTime, to: EngineTime)] = []
@@ -104,4 +111,17 @@ public struct ListenLoop: Hashable, Sendable {
         self.start = start
         self.end = end
     }
+}
+
+extension SongTimeline {
+    /// Where in the recording playback is at output time `time`: inside a segment, its place; after
+    /// one ends and before the next starts, that segment's end; before the first, nil.
+    public func mediaTime(at time: EngineTime) -> EngineTime? {
+        guard let segment = segments.last(where: { $0.practiceStart <= time }) else { return nil }
+        if time >= segment.practiceEnd { return segment.audioEnd }
+        return segment.audioStart + .seconds((time - segment.practiceStart).seconds * segment.speed)
+    }
+
+    /// When the last segment ends (zero without segments).
+    public var end: EngineTime { segments.last?.practiceEnd ?? .zero }
 }

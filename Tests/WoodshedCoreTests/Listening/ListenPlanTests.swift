@@ -47,6 +47,18 @@ import WoodshedCore
         #expect(looped.map(\.audioEnd) == [.seconds(3), .seconds(2)], "two passes of 2 s, the second cut after 1 s")
     }
 
+    @Test func whereTheRecordingIsAtAnOutputTime() throws {
+        let loop = try ListenLoop(start: .seconds(2), end: .seconds(4))
+        let timeline = ListenPlan(length: .seconds(10), start: .seconds(3), sound: ListenSound(speed: 2), loop: loop, passes: 2)
+            .timeline(at: .seconds(5))
+        #expect(timeline.mediaTime(at: .seconds(4)) == nil, "before it starts")
+        #expect(timeline.mediaTime(at: .seconds(5)) == .seconds(3))
+        #expect(timeline.mediaTime(at: .milliseconds(5_250)) == .milliseconds(3_500), "a quarter second at 2× is half a second")
+        #expect(timeline.mediaTime(at: .milliseconds(5_500)) == .seconds(2), "the second pass starts at the loop's start")
+        #expect(timeline.mediaTime(at: .seconds(9)) == .seconds(4), "after the end: the end")
+        #expect(timeline.end == .milliseconds(6_500))
+    }
+
     @Test func theHeardPitchAddsTheSpeedsOwnWhenLinked() {
         #expect(ListenSound(speed: 2, pitch: 0, linked: true).heardPitch == 12)
         #expect(ListenSound(speed: 0.5, pitch: 1, linked: true).heardPitch == -11)
