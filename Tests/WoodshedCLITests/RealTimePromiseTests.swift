@@ -152,6 +152,22 @@ import WoodshedSndFile
         #expect(!outcome.stdout.contains("not ready in time"), "\(outcome.stdout)")
     }
 
+    @Test func listenWithEveryKindOfChange() throws {
+        let dir = try WoodshedBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A 44.1 kHz recording (resampled), then sped up, transposed, linked (varispeed), jumped, paused.
+        var song = [Float](repeating: 0, count: 2 * 44_100 * 6)
+        for i in 0..<(44_100 * 6) {
+            song[2 * i] = Float(0.2 * sin(Double(i) * 0.05))
+            song[2 * i + 1] = Float(0.2 * sin(Double(i) * 0.07))
+        }
+        let path = dir.appendingPathComponent("lesson.wav").path
+        try AudioFileWriter.write(song, channels: 2, sampleRate: 44_100, codec: .wav, to: path)
+        let outcome = try check(["listen", path, "--output", "null"], lines: ["]", "+", "v", "5", " ", " ", "q"], gap: 0.3, lead: 1.0)
+        expectClean(outcome, "listen with keys")
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+    }
+
     @Test func playADTXWithItsChipsAutoplayedAndHit() throws {
         let dir = try WoodshedBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
