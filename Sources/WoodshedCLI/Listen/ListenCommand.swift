@@ -258,7 +258,11 @@ struct ListenCommand: ParsableCommand {
                                                 click: nil, origin: .zero, commands: SPSCQueue<MIDIEvent>(minimumCapacity: 16),
                                                 needsSynth: false)
         let source = try SongSource(stems: [SongSource.Stem(reader: reader)])
-        let timeline = plan.timeline
+        // Live, a loop repeats until turned off and `--for` stops the player (not the timeline).
+        var live = plan
+        live.passes = ListenPlayer.livePasses(plan.loop)
+        live.duration = nil
+        let timeline = live.timeline
         let streamer = try SongStreamer(source: source, timeline: timeline, outputRate: renderer.mixer.format.sampleRate,
                                         engine: stretch, offline: false, changesSpeed: true)
         renderer.mixer.song = streamer.playback
@@ -281,7 +285,10 @@ struct ListenCommand: ParsableCommand {
                 if !json { Output.line(ListenPlayer.help) }
             },
             // Keys from a script: once they are all read and the recording has ended (or q), stop.
-            shouldStop: { player.state.quit || (inputEnded && player.state.paused && player.position >= plan.length) },
+            shouldStop: {
+                player.state.quit || (inputEnded && player.state.paused && player.position >= plan.length)
+                    || plan.duration.map { player.now >= $0 } ?? false
+            },
             drain: {
                 let read = terminal.read(waitingUpTo: 0) { player.key($0) }
                 if read == 0 && !RawTerminal.isAvailable && Self.standardInputEnded() { inputEnded = true }

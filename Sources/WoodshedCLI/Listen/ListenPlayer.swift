@@ -195,9 +195,12 @@ final class ListenPlayer {
 
     func plan(from media: EngineTime) -> ListenPlan {
         let loop = state.loopOn ? state.loop : nil
-        // Live, a loop repeats until turned off: enough passes for hours.
-        let passes = loop.map { max(2, min(5_000, Int(3 * 3_600 / max(($0.end - $0.start).seconds, 0.1)))) } ?? 1
-        return ListenPlan(length: length, start: media, sound: state.sound, loop: loop, passes: passes)
+        return ListenPlan(length: length, start: media, sound: state.sound, loop: loop, passes: Self.livePasses(loop))
+    }
+
+    /// Live, a loop repeats until it is turned off: enough passes for hours.
+    static func livePasses(_ loop: ListenLoop?) -> Int {
+        loop.map { max(2, min(5_000, Int(3 * 3_600 / max(($0.end - $0.start).seconds, 0.1)))) } ?? 1
     }
 
     /// The soonest moment a change can be made: 100 ms ahead, after the song's earliest, 100 ms

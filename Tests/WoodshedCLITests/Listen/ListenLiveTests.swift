@@ -97,3 +97,19 @@ import WoodshedSndFile
         #expect(favorites.map { $0["title"] as? String } == ["Tenths"])
     }
 }
+
+extension ListenLiveTests {
+    @Test func liveALoopRepeatsUntilTurnedOffAndForStopsThePlayer() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let song = try bench.tone("s.wav", hertz: 330, seconds: 3)
+        // Passes of 0.3 s for 1.5 s: five of them, more than --passes (2), which is for renders.
+        let run = try live(bench, [song, "--loop", "0.2-0.5", "--for", "1.5"], keys: "")
+        #expect(run.status == 0, "\(run.stderr)")
+        let end = run.events.last ?? [:]
+        #expect(end["type"] as? String == "end" && end["finished"] as? Bool == false, "\(end)")
+        let position = end["position_ms"] as? Double ?? -1
+        #expect(position >= 200 && position <= 500, "still inside the loop: \(end)")
+        #expect((end["output_ms"] as? Double ?? 0) >= 1500, "\(end)")
+    }
+}
